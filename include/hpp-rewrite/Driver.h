@@ -1,0 +1,51 @@
+//===- hpp-rewrite/Driver.h - Rewriting whole files -------------*- C++ -*-===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The library entry point the hpp-rewrite tool calls: parse each source
+/// with the dialect headers, run every rule, and return the rewritten text
+/// (or nothing, when the translation unit had errors).
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_REWRITE_DRIVER_H
+#define HPP_REWRITE_DRIVER_H
+
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace hpp {
+namespace rewrite {
+
+/// Where the tool finds the headers it parses sources with.
+struct HeaderPaths {
+  std::string ResourceDir; ///< clang's builtin headers
+  std::string DialectInclude; ///< include/ (hpp/hpp.h)
+  std::string RuntimeInclude; ///< runtime/ (hpp/runtime.h)
+};
+
+/// Adds the flags hpp-rewrite always parses with (dialect macro, include
+/// paths, C++17, syntax only) to \p Tool.
+void addRewriteArguments(clang::tooling::ClangTool &Tool,
+                         const HeaderPaths &Paths);
+
+/// The outcome of rewriting one source.
+struct RewriteOutput {
+  bool Ok = false;  ///< parsed and rewritten without errors
+  std::string Text; ///< the rewritten main file, when Ok
+};
+
+/// A FrontendActionFactory that rewrites the source it is run on into
+/// \p Output (run it on one source at a time).
+std::unique_ptr<clang::tooling::FrontendActionFactory>
+newRewriteActionFactory(RewriteOutput &Output);
+
+} // namespace rewrite
+} // namespace hpp
+
+#endif // HPP_REWRITE_DRIVER_H

@@ -1,0 +1,66 @@
+//===- hpp-rewrite/EditCollector.h - Per-file replacements ------*- C++ -*-===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Rules never touch buffers: they hand edits to the EditCollector, which
+/// keeps one tooling::Replacements per file, refuses edits inside macro
+/// expansions or outside the main file, reports conflicts, and applies
+/// everything once at the end.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_REWRITE_EDITCOLLECTOR_H
+#define HPP_REWRITE_EDITCOLLECTOR_H
+
+#include "hpp-rewrite/Diagnostics.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <map>
+#include <optional>
+#include <string>
+
+namespace hpp {
+namespace rewrite {
+
+/// Collects the edits of all rules for one translation unit.
+class EditCollector {
+public:
+  EditCollector(clang::SourceManager &SM, RuleDiagnostics &Diags)
+      : SM(SM), Diags(Diags) {}
+
+  /// Replaces \p Range (in the main file) with \p Text. Returns false (and
+  /// reports why, tagged with \p Rule) when the edit cannot be made.
+  bool replace(clang::CharSourceRange Range, llvm::StringRef Text,
+               llvm::StringRef Rule);
+  /// Inserts \p Text before \p Loc.
+  bool insert(clang::SourceLocation Loc, llvm::StringRef Text,
+              llvm::StringRef Rule);
+
+  /// Removes the edits lying wholly inside \p Range (a main-file char
+  /// range) and returns them with offsets relative to the range's start:
+  /// a rule that moves text elsewhere carries the edits along with it.
+  clang::tooling::Replacements extract(clang::CharSourceRange Range);
+
+  /// The main file with every edit applied, or std::nullopt (after a
+  /// diagnostic) when applying failed.
+  std::optional<std::string> applyToMainFile();
+
+  /// Number of edits collected so far.
+  unsigned size() const { return Count; }
+
+private:
+  clang::SourceManager &SM;
+  RuleDiagnostics &Diags;
+  std::map<std::string, clang::tooling::Replacements> PerFile;
+  unsigned Count = 0;
+};
+
+} // namespace rewrite
+} // namespace hpp
+
+#endif // HPP_REWRITE_EDITCOLLECTOR_H

@@ -1,0 +1,95 @@
+//===- hpp-rewrite/Rule.h - Base class of rewrite rules ---------*- C++ -*-===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// A Rule is one rewrite or check with a stable name (its diagnostic tag),
+/// in the spirit of a ClangTidyCheck: it registers AST matchers and/or
+/// preprocessor callbacks, reports through RuleDiagnostics and edits through
+/// the EditCollector of its RuleContext.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_REWRITE_RULE_H
+#define HPP_REWRITE_RULE_H
+
+#include "hpp-rewrite/Diagnostics.h"
+#include "hpp-rewrite/EditCollector.h"
+
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <memory>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CompilerInstance;
+} // namespace clang
+
+namespace hpp {
+namespace rewrite {
+
+class DeviceCallGraph;
+
+/// What a rule sees of the translation unit being rewritten.
+struct RuleContext {
+  clang::CompilerInstance &CI;
+  RuleDiagnostics &Diags;
+  EditCollector &Edits;
+  /// Device code reachable from parallelFor bodies and __device(hpp)
+  /// functions; built lazily after matching.
+  DeviceCallGraph &deviceGraph();
+
+  RuleContext(clang::CompilerInstance &CI, RuleDiagnostics &Diags,
+              EditCollector &Edits);
+  ~RuleContext();
+
+private:
+  std::unique_ptr<DeviceCallGraph> Graph;
+};
+
+/// One rewrite or check.
+class Rule : public clang::ast_matchers::MatchFinder::MatchCallback {
+public:
+  Rule(llvm::StringRef Name, RuleContext &Ctx) : Name(Name), Ctx(Ctx) {}
+
+  /// The diagnostic tag, e.g. "hpp-parallel-for".
+  llvm::StringRef name() const { return Name; }
+
+  /// Registers the rule's matchers; run() receives their results.
+  virtual void registerMatchers(clang::ast_matchers::MatchFinder &Finder) {}
+  /// Registers preprocessor callbacks (before parsing starts).
+  virtual void registerPPCallbacks() {}
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &) override {}
+  /// Called after every matcher has run over the translation unit.
+  virtual void onEndOfTranslationUnit(clang::ASTContext &) {}
+
+  llvm::StringRef getID() const override { return Name; }
+
+protected:
+  clang::DiagnosticBuilder error(clang::SourceLocation Loc,
+                                 llvm::StringRef Msg) {
+    return Ctx.Diags.error(Loc, Name, Msg);
+  }
+  clang::DiagnosticBuilder warning(clang::SourceLocation Loc,
+                                   llvm::StringRef Msg) {
+    return Ctx.Diags.warning(Loc, Name, Msg);
+  }
+  clang::DiagnosticBuilder note(clang::SourceLocation Loc,
+                                llvm::StringRef Msg) {
+    return Ctx.Diags.note(Loc, Msg);
+  }
+
+  llvm::StringRef Name;
+  RuleContext &Ctx;
+};
+
+/// Instantiates every registered rule (lib/Rules/Rules.def).
+std::vector<std::unique_ptr<Rule>> createAllRules(RuleContext &Ctx);
+
+} // namespace rewrite
+} // namespace hpp
+
+#endif // HPP_REWRITE_RULE_H

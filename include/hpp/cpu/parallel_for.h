@@ -1,0 +1,225 @@
+//===- hpp/cpu/parallel_for.h - parallelFor on the CPU --------------------===//
+//
+// Part of hpp-rewrite. CPU reference runtime.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// parallelFor(Range<N>, body) and parallelFor(Range<N,N>, body). The
+/// work-groups of a launch are handed out to the threads of the ThreadPool;
+/// each thread runs the work-items of a group through a GroupExecutor.
+/// Work-group sizes, the Index fields and the skipping of trailing
+/// work-items match the GPU runtime exactly.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_CPU_PARALLEL_FOR_H
+#define HPP_CPU_PARALLEL_FOR_H
+
+#include "hpp/core/error.h"
+#include "hpp/core/index.h"
+#include "hpp/core/range.h"
+#include "hpp/cpu/group_executor.h"
+#include "hpp/cpu/settings.h"
+#include "hpp/cpu/thread_pool.h"
+
+#include <atomic>
+#include <cstddef>
+#include <exception>
+#include <mutex>
+#include <string>
+#include <type_traits>
+
+namespace hpp {
+namespace cpu {
+
+/// Work-group extent along \p D that parallelFor uses for a Range<Dims>
+/// (256 in 1D, 16x16 in 2D, 8x8x4 in 3D; the GPU runtime's defaults).
+constexpr std::size_t defaultLocalSize(int Dims, int D) {
+  if (Dims == 1)
+    return D == 0 ? 256 : 1;
+  if (Dims == 2)
+    return D < 2 ? 16 : 1;
+  return D < 2 ? 8 : 4;
+}
+
+/// Most work-items a work-group may have (the HIP and CUDA limit).
+constexpr std::size_t MaxGroupSize = 1024;
+
+/// Sizes of one launch, per dimension X, Y, Z (unused dimensions are 1).
+struct LaunchShape {
+  std::size_t GlobalSize[3];
+  std::size_t LocalSize[3];
+  std::size_t GroupCount[3];
+  std::size_t Groups;        ///< Work-groups in the launch.
+  std::size_t ItemsPerGroup; ///< Work-items in each work-group.
+};
+
+/// The shape of a launch over \p R; throws RuntimeError for a work-group
+/// size of zero or above MaxGroupSize.
+template <int Dims, int LocalDims>
+LaunchShape launchShape(const Range<Dims, LocalDims> &R) {
+  LaunchShape S;
+  S.Groups = 1;
+  S.ItemsPerGroup = 1;
+  for (int D = 0; D < 3; ++D) {
+    S.GlobalSize[D] = D < Dims ? R.get(D) : 1;
+    if constexpr (LocalDims == 0)
+      S.LocalSize[D] = defaultLocalSize(Dims, D);
+    else
+      S.LocalSize[D] = D < Dims ? R.getLocal(D) : 1;
+    if (S.LocalSize[D] == 0)
+      throw RuntimeError("parallelFor", __FILE__, __LINE__,
+                         "work-group size is 0 along dimension " +
+                             std::to_string(D));
+    S.GroupCount[D] = detail::groupsFor(S.GlobalSize[D], S.LocalSize[D]);
+    S.Groups *= S.GroupCount[D];
+    S.ItemsPerGroup *= S.LocalSize[D];
+  }
+  if (S.ItemsPerGroup > MaxGroupSize)
+    throw RuntimeError("parallelFor", __FILE__, __LINE__,
+                       "work-group of " + std::to_string(S.ItemsPerGroup) +
+                           " work-items exceeds the limit of " +
+                           std::to_string(MaxGroupSize));
+  return S;
+}
+
+/// Calls \p Body on one work-item. A mutable lambda gets a fresh copy per
+/// work-item, as each GPU thread gets its own copy of the captures.
+template <class F, class IndexT>
+void invokeBody(const F &Body, const IndexT &I) {
+  if constexpr (std::is_invocable<const F &, const IndexT &>::value) {
+    Body(I);
+  } else {
+    F Copy(Body);
+    Copy(I);
+  }
+}
+
+/// True when \p F can be a body for launches that produce an IndexT.
+template <class F, class IndexT> constexpr bool isBodyFor() {
+  return std::is_invocable<F &, const IndexT &>::value;
+}
+
+/// State shared by the threads running one launch.
+template <int Dims, int LocalDims, class F> class Launch {
+  using IndexT = Index<Dims, LocalDims>;
+  using Fields = typename IndexT::Fields;
+
+public:
+  Launch(const LaunchShape &Shape, const F &Body, unsigned Width)
+      : Shape(Shape), Body(Body), Width(Width) {}
+
+  /// Runs the launch to completion; rethrows the first exception a body
+  /// threw (the launch stops handing out work-groups after it).
+  void run() {
+    std::size_t Threads = ThreadPool::get().size();
+    if (Shape.Groups < Threads)
+      Threads = Shape.Groups;
+    ThreadPool::get().run(static_cast<unsigned>(Threads), &Launch::work, this);
+    if (Error)
+      std::rethrow_exception(Error);
+  }
+
+private:
+  static void work(void *Context, unsigned) noexcept {
+    auto &L = *static_cast<Launch *>(Context);
+    GroupExecutor Executor(L.Width);
+    while (!L.Failed.load(std::memory_order_relaxed)) {
+      std::size_t Group = L.NextGroup.fetch_add(1, std::memory_order_relaxed);
+      if (Group >= L.Shape.Groups)
+        return;
+      try {
+        L.runGroup(Executor, Group);
+      } catch (...) {
+        std::lock_guard<std::mutex> Lock(L.ErrorMutex);
+        if (!L.Error)
+          L.Error = std::current_exception();
+        L.Failed.store(true, std::memory_order_relaxed);
+      }
+    }
+  }
+
+  void runGroup(GroupExecutor &Executor, std::size_t Group) {
+    const std::size_t *LS = Shape.LocalSize;
+    const std::size_t *GC = Shape.GroupCount;
+    Fields Base;
+    Base.Group[0] = Group % GC[0];
+    Base.Group[1] = (Group / GC[0]) % GC[1];
+    Base.Group[2] = Group / (GC[0] * GC[1]);
+    for (int D = 0; D < 3; ++D) {
+      Base.Global[D] = Base.Local[D] = 0;
+      Base.LocalSize[D] = LS[D];
+      Base.GlobalSize[D] = Shape.GlobalSize[D];
+      Base.GroupCount[D] = GC[D];
+    }
+    Executor.runGroup(Shape.ItemsPerGroup, [&](std::size_t Id) {
+      Fields Item = Base;
+      Item.Local[0] = Id % LS[0];
+      Item.Local[1] = (Id / LS[0]) % LS[1];
+      Item.Local[2] = Id / (LS[0] * LS[1]);
+      for (int D = 0; D < 3; ++D)
+        Item.Global[D] = Item.Group[D] * LS[D] + Item.Local[D];
+      IndexT I(Item);
+      if (I.inGlobalRange())
+        invokeBody(Body, I);
+    });
+  }
+
+  const LaunchShape &Shape;
+  const F &Body;
+  unsigned Width;
+  std::atomic<std::size_t> NextGroup{0};
+  std::atomic<bool> Failed{false};
+  std::mutex ErrorMutex;
+  std::exception_ptr Error;
+};
+
+/// Runs \p Body over \p R and waits for it.
+template <int Dims, int LocalDims, class F>
+void launch(const Range<Dims, LocalDims> &R, const F &Body) {
+  LaunchShape Shape = launchShape(R);
+  unsigned Width = mvectorWidth();
+  if (Shape.Groups == 0)
+    return;
+  Launch<Dims, LocalDims, F>(Shape, Body, Width).run();
+}
+
+} // namespace cpu
+
+/// Runs \p Body once per point of \p R, with the runtime's default
+/// work-group size, and returns when every work-item has finished. An
+/// exception thrown by the body propagates to the caller.
+template <int N, class F> void parallelFor(Range<N> R, F Body) {
+  constexpr bool TakesIndex = cpu::isBodyFor<F, Index<N>>();
+  static_assert(TakesIndex,
+                "parallelFor(Range<N>, body): the body must take an Index<N> "
+                "with the same N as the range (Index<N,N> goes with "
+                "Range<N,N>)");
+  if constexpr (TakesIndex) {
+    static_assert(
+        std::is_void<std::invoke_result_t<F &, const Index<N> &>>::value,
+        "parallelFor: the body must return void");
+    cpu::launch(R, Body);
+  }
+}
+
+/// Runs \p Body once per point of \p R's global range in work-groups of
+/// \p R's local size, and returns when every work-item has finished. The
+/// trailing work-items of a partial last group do not run the body.
+template <int N, class F> void parallelFor(Range<N, N> R, F Body) {
+  constexpr bool TakesIndex = cpu::isBodyFor<F, Index<N, N>>();
+  static_assert(TakesIndex,
+                "parallelFor(Range<N,N>, body): the body must take an "
+                "Index<N,N> with the same N as the range (Index<N> goes with "
+                "Range<N>)");
+  if constexpr (TakesIndex) {
+    static_assert(
+        std::is_void<std::invoke_result_t<F &, const Index<N, N> &>>::value,
+        "parallelFor: the body must return void");
+    cpu::launch(R, Body);
+  }
+}
+
+} // namespace hpp
+
+#endif // HPP_CPU_PARALLEL_FOR_H

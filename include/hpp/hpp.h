@@ -1,0 +1,50 @@
+//===- hpp/hpp.h - The HPP dialect, executed on the CPU -------------------===//
+//
+// Part of hpp-rewrite. CPU reference runtime.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The one header a dialect program includes. Compiled by g++ or clang++
+/// (-std=c++17 -pthread) the program runs on the CPU with the reference
+/// semantics; hpp-rewrite parses the same header (with __HPP_REWRITE__
+/// defined) to find the dialect in the program.
+///
+/// Provides: the __device(kind) annotation; Range, Index, Pointer, Atomic
+/// and the free atomics, RuntimeError; allocate / deallocate; parallelFor;
+/// MVECTOR_SIZE (run-time: HPP_CPU_MVECTOR=32|64, default 32), MVECTOR_MAX
+/// (64) and MVECTOR_MIN (32).
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_HPP_H
+#define HPP_HPP_H
+
+#include "hpp/core/config.h"
+
+#include "hpp/core/atomic.h"
+#include "hpp/core/error.h"
+#include "hpp/core/index.h"
+#include "hpp/core/pointer.h"
+#include "hpp/core/range.h"
+
+#include "hpp/cpu/annotations.h"
+#include "hpp/cpu/memory.h"
+#include "hpp/cpu/parallel_for.h"
+#include "hpp/cpu/settings.h"
+
+/// Width of the mvector (warp) the code runs on: a run-time value on the
+/// CPU, the simulated width from HPP_CPU_MVECTOR (throws hpp::RuntimeError
+/// when that is neither 32 nor 64).
+#ifndef MVECTOR_SIZE
+#define MVECTOR_SIZE (::hpp::cpu::mvectorWidth())
+#endif
+/// Compile-time bounds of MVECTOR_SIZE, for array sizes: per-lane storage
+/// uses the max, per-mvector counts use the min.
+#ifndef MVECTOR_MAX
+#define MVECTOR_MAX 64
+#endif
+#ifndef MVECTOR_MIN
+#define MVECTOR_MIN 32
+#endif
+
+#endif // HPP_HPP_H

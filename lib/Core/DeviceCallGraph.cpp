@@ -1,0 +1,119 @@
+//===- DeviceCallGraph.cpp - What device code calls -----------------------===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Core/DeviceCallGraph.h"
+#include "Core/DeviceCode.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace hpp {
+namespace rewrite {
+
+namespace {
+
+/// Finds the roots: __device(hpp) functions and lambda call operators.
+class RootFinder : public RecursiveASTVisitor<RootFinder> {
+public:
+  std::vector<const FunctionDecl *> Roots;
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return false; }
+
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->doesThisDeclarationHaveABody() && getDeviceAnnotation(FD))
+      Roots.push_back(FD);
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *LE) {
+    const CXXMethodDecl *Op = LE->getCallOperator();
+    if (getDeviceAnnotation(Op))
+      Roots.push_back(Op);
+    return true;
+  }
+};
+
+/// Collects the calls one function body makes.
+class CallCollector : public RecursiveASTVisitor<CallCollector> {
+public:
+  std::vector<std::pair<const FunctionDecl *, SourceLocation>> Found;
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitCallExpr(CallExpr *CE) {
+    if (const FunctionDecl *FD = CE->getDirectCallee())
+      Found.emplace_back(FD, CE->getBeginLoc());
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+    const CXXConstructorDecl *Ctor = CE->getConstructor();
+    if (Ctor && !Ctor->isTrivial())
+      Found.emplace_back(Ctor, CE->getBeginLoc());
+    return true;
+  }
+};
+
+} // namespace
+
+CalleeKind DeviceCallGraph::classify(const FunctionDecl *FD,
+                                     const SourceManager &SM) {
+  if (getDeviceAnnotation(FD))
+    return CalleeKind::Annotated;
+  if (FD->getBuiltinID() != 0 || isDialectAPI(FD))
+    return CalleeKind::Library;
+  if (FD->isImplicit() || FD->isDefaulted())
+    return CalleeKind::Library; // Compiler-generated: host and device.
+  if (const IdentifierInfo *II = FD->getIdentifier()) {
+    bool Known = llvm::StringSwitch<bool>(II->getName())
+#define HPP_DEVICE_LIBRARY_FUNCTION(Name) .Case(#Name, true)
+#include "Core/DeviceLibrary.def"
+                     .Default(false);
+    if (Known && FD->isExternC())
+      return CalleeKind::Library;
+  }
+  const FunctionDecl *Def = FD->getDefinition();
+  const FunctionDecl *Subject = Def ? Def : FD;
+  if (Subject->isInlined() || Subject->isConstexpr() ||
+      Subject->isTemplateInstantiation() ||
+      Subject->getTemplatedKind() != FunctionDecl::TK_NonTemplate)
+    return SM.isInSystemHeader(Subject->getLocation()) ? CalleeKind::Library
+                                                       : CalleeKind::Implicit;
+  return CalleeKind::Host;
+}
+
+DeviceCallGraph::DeviceCallGraph(ASTContext &Ctx) : Ctx(Ctx) {
+  RootFinder Finder;
+  Finder.TraverseAST(Ctx);
+  for (const FunctionDecl *Root : Finder.Roots)
+    addFunction(Root);
+  // Functions is a worklist as well as the result.
+  for (size_t I = 0; I < Functions.size(); ++I)
+    scanBody(Functions[I]);
+}
+
+void DeviceCallGraph::addFunction(const FunctionDecl *FD) {
+  if (const FunctionDecl *Def = FD->getDefinition())
+    Functions.insert(Def);
+}
+
+void DeviceCallGraph::scanBody(const FunctionDecl *FD) {
+  if (!FD->getBody() || FD->isDependentContext())
+    return; // Template patterns are checked through their instantiations.
+  CallCollector Collector;
+  Collector.TraverseStmt(FD->getBody());
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (auto [Callee, Loc] : Collector.Found) {
+    Calls.push_back({FD, Callee, Loc});
+    CalleeKind Kind = classify(Callee, SM);
+    if (Kind == CalleeKind::Annotated || Kind == CalleeKind::Implicit)
+      addFunction(Callee);
+  }
+}
+
+} // namespace rewrite
+} // namespace hpp

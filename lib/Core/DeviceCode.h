@@ -1,0 +1,51 @@
+//===- DeviceCode.h - Recognising device code -------------------*- C++ -*-===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Helpers that recognise the dialect in the AST: the `__device(kind)`
+/// annotation (which the dialect header turns into
+/// `annotate("hpp.device.<kind>")` while the tool parses), the dialect
+/// namespace, and the source text around them.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_REWRITE_LIB_CORE_DEVICECODE_H
+#define HPP_REWRITE_LIB_CORE_DEVICECODE_H
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <string>
+
+namespace hpp {
+namespace rewrite {
+
+/// The `__device(Kind)` annotation on \p D or its redeclarations, if any.
+const clang::AnnotateAttr *getDeviceAnnotation(const clang::Decl *D,
+                                               llvm::StringRef Kind = "hpp");
+
+/// True when \p D is declared in namespace ::hpp (the dialect API).
+bool isDialectAPI(const clang::Decl *D);
+
+/// The file range of the `__device(hpp)` macro invocation \p A came from.
+clang::CharSourceRange annotationRange(const clang::AnnotateAttr *A,
+                                       const clang::SourceManager &SM);
+
+/// Source text of \p Range as written.
+std::string sourceText(clang::CharSourceRange Range,
+                       const clang::SourceManager &SM,
+                       const clang::LangOptions &LO);
+
+/// Matches declarations carrying `__device(hpp)`.
+AST_MATCHER(clang::Decl, hasDeviceAnnotation) {
+  return getDeviceAnnotation(&Node) != nullptr;
+}
+
+} // namespace rewrite
+} // namespace hpp
+
+#endif // HPP_REWRITE_LIB_CORE_DEVICECODE_H

@@ -1,0 +1,48 @@
+//===- Diagnostics.cpp - Tagged rule diagnostics --------------------------===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hpp-rewrite/Diagnostics.h"
+
+using namespace clang;
+
+namespace hpp {
+namespace rewrite {
+
+DiagnosticBuilder RuleDiagnostics::report(DiagnosticsEngine::Level Level,
+                                          SourceLocation Loc,
+                                          llvm::StringRef Rule,
+                                          llvm::StringRef Message) {
+  bool Fresh = Seen.emplace(Loc.getRawEncoding(), Rule.str(), Message.str())
+                   .second;
+  LastSuppressed = !Fresh;
+  // A duplicate is reported at the Ignored level: clang drops it and the
+  // notes that follow it.
+  unsigned ID = Engine.getCustomDiagID(
+      Fresh ? Level : DiagnosticsEngine::Ignored, "%0 [%1]");
+  return std::move(Engine.Report(Loc, ID) << Message << Rule);
+}
+
+DiagnosticBuilder RuleDiagnostics::error(SourceLocation Loc,
+                                         llvm::StringRef Rule,
+                                         llvm::StringRef Message) {
+  return report(DiagnosticsEngine::Error, Loc, Rule, Message);
+}
+
+DiagnosticBuilder RuleDiagnostics::warning(SourceLocation Loc,
+                                           llvm::StringRef Rule,
+                                           llvm::StringRef Message) {
+  return report(DiagnosticsEngine::Warning, Loc, Rule, Message);
+}
+
+DiagnosticBuilder RuleDiagnostics::note(SourceLocation Loc,
+                                        llvm::StringRef Message) {
+  unsigned ID = Engine.getCustomDiagID(
+      LastSuppressed ? DiagnosticsEngine::Ignored : DiagnosticsEngine::Note, "%0");
+  return std::move(Engine.Report(Loc, ID) << Message);
+}
+
+} // namespace rewrite
+} // namespace hpp

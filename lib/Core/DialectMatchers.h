@@ -1,0 +1,39 @@
+//===- DialectMatchers.h - AST matchers for dialect constructs --*- C++ -*-===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Matchers shared by the rules that look at parallelFor launches, in both
+/// their resolved form and their form inside templates (unresolved calls).
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_REWRITE_LIB_CORE_DIALECTMATCHERS_H
+#define HPP_REWRITE_LIB_CORE_DIALECTMATCHERS_H
+
+#include "clang/ASTMatchers/ASTMatchers.h"
+
+namespace hpp {
+namespace rewrite {
+
+/// A call to hpp::parallelFor, bound to "call"; a lambda written as its
+/// argument is bound to "lambda". Template instantiations are skipped: the
+/// pattern is what gets rewritten.
+inline clang::ast_matchers::StatementMatcher parallelForCall() {
+  using namespace clang::ast_matchers;
+  auto Named = hasName("::hpp::parallelFor");
+  return callExpr(
+             anyOf(callee(functionDecl(Named)),
+                   callee(expr(ignoringImplicit(unresolvedLookupExpr(
+                       hasAnyDeclaration(namedDecl(Named))))))),
+             isExpansionInMainFile(), unless(isInTemplateInstantiation()),
+             optionally(hasAnyArgument(
+                 ignoringImplicit(lambdaExpr().bind("lambda")))))
+      .bind("call");
+}
+
+} // namespace rewrite
+} // namespace hpp
+
+#endif // HPP_REWRITE_LIB_CORE_DIALECTMATCHERS_H

@@ -1,0 +1,139 @@
+//===- Driver.cpp - Rewriting whole files ---------------------------------===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hpp-rewrite/Driver.h"
+#include "hpp-rewrite/Rule.h"
+
+#include "Core/DeviceCallGraph.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace hpp {
+namespace rewrite {
+
+RuleContext::RuleContext(CompilerInstance &CI, RuleDiagnostics &Diags,
+                         EditCollector &Edits)
+    : CI(CI), Diags(Diags), Edits(Edits) {}
+RuleContext::~RuleContext() = default;
+
+DeviceCallGraph &RuleContext::deviceGraph() {
+  if (!Graph)
+    Graph = std::make_unique<DeviceCallGraph>(CI.getASTContext());
+  return *Graph;
+}
+
+namespace {
+
+/// Runs the matchers, then every rule's end-of-TU step, on an error-free
+/// translation unit.
+class RewriteConsumer : public ASTConsumer {
+public:
+  RewriteConsumer(MatchFinder &Finder, std::vector<std::unique_ptr<Rule>> &Rules,
+                  RuleDiagnostics &Diags)
+      : Finder(Finder), Rules(Rules), Diags(Diags) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (Diags.hasErrors())
+      return; // Never rewrite a translation unit with errors.
+    Finder.matchAST(Ctx);
+    for (auto &R : Rules)
+      R->onEndOfTranslationUnit(Ctx);
+  }
+
+private:
+  MatchFinder &Finder;
+  std::vector<std::unique_ptr<Rule>> &Rules;
+  RuleDiagnostics &Diags;
+};
+
+/// Parses one source, runs the rules and stores the rewritten text.
+class RewriteAction : public ASTFrontendAction {
+public:
+  explicit RewriteAction(RewriteOutput &Output) : Output(Output) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef File) override {
+    Diags = std::make_unique<RuleDiagnostics>(CI.getDiagnostics());
+    Edits = std::make_unique<EditCollector>(CI.getSourceManager(), *Diags);
+    Ctx = std::make_unique<RuleContext>(CI, *Diags, *Edits);
+    Rules = createAllRules(*Ctx);
+    for (auto &R : Rules) {
+      R->registerPPCallbacks();
+      R->registerMatchers(Finder);
+    }
+    return std::make_unique<RewriteConsumer>(Finder, Rules, *Diags);
+  }
+
+  void EndSourceFileAction() override {
+    if (!Diags || Diags->hasErrors())
+      return;
+    std::optional<std::string> Text = Edits->applyToMainFile();
+    if (!Text || Diags->hasErrors())
+      return;
+    Output.Text = std::move(*Text);
+    Output.Ok = true;
+  }
+
+private:
+  RewriteOutput &Output;
+  MatchFinder Finder;
+  std::unique_ptr<RuleDiagnostics> Diags;
+  std::unique_ptr<EditCollector> Edits;
+  std::unique_ptr<RuleContext> Ctx;
+  std::vector<std::unique_ptr<Rule>> Rules;
+};
+
+/// Creates a RewriteAction per source.
+class RewriteActionFactory : public tooling::FrontendActionFactory {
+public:
+  explicit RewriteActionFactory(RewriteOutput &Output) : Output(Output) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<RewriteAction>(Output);
+  }
+
+private:
+  RewriteOutput &Output;
+};
+
+} // namespace
+
+void addRewriteArguments(tooling::ClangTool &Tool, const HeaderPaths &Paths) {
+  using namespace tooling;
+  // Dropped flags: GPU-compiler options that the C++ parse cannot take.
+  Tool.appendArgumentsAdjuster(
+      [](const CommandLineArguments &Args, StringRef) {
+        CommandLineArguments Out;
+        for (const std::string &A : Args)
+          if (!StringRef(A).starts_with("--offload-arch") &&
+              !StringRef(A).starts_with("--cuda-") &&
+              !StringRef(A).starts_with("-arch="))
+            Out.push_back(A);
+        return Out;
+      });
+  Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
+      CommandLineArguments{"-std=c++17"}, ArgumentInsertPosition::BEGIN));
+  Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
+      CommandLineArguments{"-D__HPP_REWRITE__=1", "-resource-dir",
+                           Paths.ResourceDir, "-isystem", Paths.DialectInclude,
+                           "-isystem", Paths.RuntimeInclude, "-fsyntax-only",
+                           "-Wno-unknown-attributes"},
+      ArgumentInsertPosition::END));
+}
+
+std::unique_ptr<tooling::FrontendActionFactory>
+newRewriteActionFactory(RewriteOutput &Output) {
+  return std::make_unique<RewriteActionFactory>(Output);
+}
+
+} // namespace rewrite
+} // namespace hpp

@@ -1,0 +1,98 @@
+//===- EditCollector.cpp - Per-file replacements --------------------------===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hpp-rewrite/EditCollector.h"
+
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/Error.h"
+
+using namespace clang;
+
+namespace hpp {
+namespace rewrite {
+
+bool EditCollector::replace(CharSourceRange Range, llvm::StringRef Text,
+                            llvm::StringRef Rule) {
+  SourceLocation Begin = Range.getBegin();
+  if (Begin.isMacroID() || Range.getEnd().isMacroID()) {
+    Diags.warning(SM.getExpansionLoc(Begin), Rule,
+                  "code inside a macro expansion is left unchanged");
+    return false;
+  }
+  if (!SM.isWrittenInMainFile(Begin))
+    return false; // Headers are never rewritten.
+  CharSourceRange FileRange =
+      Lexer::makeFileCharRange(Range, SM, LangOptions());
+  if (FileRange.isInvalid()) {
+    Diags.warning(Begin, Rule, "cannot rewrite this source range");
+    return false;
+  }
+  tooling::Replacement R(SM, FileRange, Text);
+  if (llvm::Error Err = PerFile[std::string(R.getFilePath())].add(R)) {
+    Diags.error(Begin, Rule,
+                "internal error: conflicting edits: " +
+                    llvm::toString(std::move(Err)));
+    return false;
+  }
+  ++Count;
+  return true;
+}
+
+bool EditCollector::insert(SourceLocation Loc, llvm::StringRef Text,
+                           llvm::StringRef Rule) {
+  return replace(CharSourceRange::getCharRange(Loc, Loc), Text, Rule);
+}
+
+tooling::Replacements EditCollector::extract(CharSourceRange Range) {
+  tooling::Replacements Inside;
+  CharSourceRange FileRange = Lexer::makeFileCharRange(Range, SM, LangOptions());
+  if (FileRange.isInvalid())
+    return Inside;
+  auto [FID, Begin] = SM.getDecomposedLoc(FileRange.getBegin());
+  unsigned End = SM.getFileOffset(FileRange.getEnd());
+  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FID);
+  if (!Entry)
+    return Inside;
+  auto It = PerFile.find(std::string(Entry->getName()));
+  if (It == PerFile.end())
+    return Inside;
+  tooling::Replacements Outside;
+  for (const tooling::Replacement &R : It->second) {
+    bool In = R.getOffset() >= Begin && R.getOffset() + R.getLength() <= End;
+    llvm::Error Err =
+        In ? Inside.add(tooling::Replacement(R.getFilePath(),
+                                             R.getOffset() - Begin,
+                                             R.getLength(),
+                                             R.getReplacementText()))
+           : Outside.add(R);
+    llvm::consumeError(std::move(Err)); // Disjoint by construction.
+  }
+  It->second = std::move(Outside);
+  return Inside;
+}
+
+std::optional<std::string> EditCollector::applyToMainFile() {
+  FileID Main = SM.getMainFileID();
+  llvm::StringRef Code = SM.getBufferData(Main);
+  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(Main);
+  if (!Entry)
+    return Code.str();
+  auto It = PerFile.find(std::string(Entry->getName()));
+  if (It == PerFile.end())
+    return Code.str();
+  llvm::Expected<std::string> Result =
+      tooling::applyAllReplacements(Code, It->second);
+  if (!Result) {
+    Diags.error(SM.getLocForStartOfFile(Main), "hpp-rewrite",
+                "internal error: cannot apply edits: " +
+                    llvm::toString(Result.takeError()));
+    return std::nullopt;
+  }
+  return *Result;
+}
+
+} // namespace rewrite
+} // namespace hpp

@@ -1,0 +1,201 @@
+//===- KernelOutliner.cpp - parallelFor lambda -> __global__ kernel -------===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Core/KernelOutliner.h"
+#include "Core/Captures.h"
+#include "Core/DeviceCode.h"
+#include "Core/TemplateContext.h"
+
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/QualTypeNames.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace hpp {
+namespace rewrite {
+
+const FunctionDecl *KernelOutliner::enclosingFunction(const LambdaExpr *LE) {
+  const DeclContext *DC = LE->getLambdaClass()->getDeclContext();
+  for (; DC; DC = DC->getParent()) {
+    const auto *FD = dyn_cast<FunctionDecl>(DC);
+    if (FD && !(isa<CXXMethodDecl>(FD) &&
+                cast<CXXMethodDecl>(FD)->getParent()->isLambda()))
+      return FD;
+  }
+  return nullptr;
+}
+
+std::string KernelOutliner::text(SourceRange R) const {
+  return sourceText(CharSourceRange::getTokenRange(R), Ctx.getSourceManager(),
+                    Ctx.getLangOpts());
+}
+
+std::optional<std::string>
+KernelOutliner::typeName(QualType T, bool AddConst, SourceLocation Loc,
+                         OutlineError &Err) const {
+  if (const auto *DT = T->getContainedDeducedType())
+    if (!DT->getDeducedType().isNull() && isa<AutoType>(T.getTypePtr()))
+      T = DT->getDeducedType();
+  if (const TagDecl *TD = T->getAsTagDecl()) {
+    const auto *RD = dyn_cast<CXXRecordDecl>(TD);
+    if ((RD && RD->isLambda()) || TD->getDeclContext()->isFunctionOrMethod()) {
+      Err = {Loc, "cannot outline: a capture has type '" + T.getAsString() +
+                      "', which is local to the function; a kernel at "
+                      "namespace scope cannot name it"};
+      return std::nullopt;
+    }
+  }
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  Policy.SuppressUnwrittenScope = true;
+  std::string S = TypeName::getFullyQualifiedName(T.getUnqualifiedType(), Ctx,
+                                                  Policy);
+  if (AddConst || T.isConstQualified())
+    S = "const " + S;
+  return S;
+}
+
+std::string
+KernelOutliner::bodyText(const LambdaExpr *LE,
+                         const tooling::Replacements &BodyEdits) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const CompoundStmt *Body = LE->getCompoundStmtBody();
+  std::string Text = text(Body->getSourceRange());
+  if (!BodyEdits.empty()) {
+    auto Edited = tooling::applyAllReplacements(Text, BodyEdits);
+    if (Edited)
+      Text = std::move(*Edited);
+    else
+      llvm::consumeError(Edited.takeError());
+  }
+  // Re-indent so the body's closing brace sits at the kernel's indent (2);
+  // relative indentation and comments are kept as written.
+  int Shift = int(SM.getSpellingColumnNumber(Body->getRBracLoc())) - 1 - 2;
+  std::string Out;
+  llvm::StringRef Rest = Text;
+  bool First = true;
+  while (!Rest.empty()) {
+    auto [Line, Tail] = Rest.split('\n');
+    if (!First) {
+      Out += '\n';
+      if (Shift > 0) {
+        size_t Blank = Line.find_first_not_of(' ');
+        Line = Line.drop_front(std::min<size_t>(
+            Shift, Blank == llvm::StringRef::npos ? Line.size() : Blank));
+      } else if (Shift < 0 && !Line.empty()) {
+        Out.append(-Shift, ' ');
+      }
+    }
+    Out += Line;
+    First = false;
+    Rest = Tail;
+  }
+  return Out;
+}
+
+std::optional<OutlinedKernel>
+KernelOutliner::outline(const CallExpr *Call, const LambdaExpr *LE,
+                        llvm::StringRef Name,
+                        const tooling::Replacements &BodyEdits,
+                        OutlineError &Err) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const CXXMethodDecl *Op = LE->getCallOperator();
+  if (Call->getNumArgs() != 2 || Op->getNumParams() != 1) {
+    Err = {Call->getBeginLoc(),
+           "cannot outline: only parallelFor(range, lambda) with one Index "
+           "parameter is supported (the DistArray form is not yet)"};
+    return std::nullopt;
+  }
+  // Range<N> or Range<N, N>: the kernel's first parameter.
+  QualType RangeT = Call->getArg(0)->getType().getNonReferenceType();
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      RangeT->getAsCXXRecordDecl());
+  if (!Spec || Spec->getTemplateArgs().size() != 2 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Integral) {
+    Err = {Call->getArg(0)->getBeginLoc(),
+           "cannot outline: the range's type must be a concrete "
+           "hpp::Range<N> or hpp::Range<N, N>"};
+    return std::nullopt;
+  }
+  int64_t Dims = Spec->getTemplateArgs()[0].getAsIntegral().getExtValue();
+  int64_t Local = Spec->getTemplateArgs()[1].getAsIntegral().getExtValue();
+  std::string Shape = std::to_string(Dims);
+  if (Local)
+    Shape += ", " + std::to_string(Local);
+
+  std::string Params = "hpp::Range<" + Shape + "> hpp_range";
+  std::string Args, Prologue;
+  bool Mutable = LE->isMutable();
+  for (const Capture &C : collectCaptures(LE)) {
+    CaptureKind Kind = C.Kind;
+    if (Kind == CaptureKind::HostReference)
+      return std::nullopt; // Reported by hpp-host-reference-capture.
+    if (Kind == CaptureKind::This || Kind == CaptureKind::Unsupported) {
+      Err = {C.Loc,
+             Kind == CaptureKind::This
+                 ? "cannot outline: the lambda captures 'this'; copy the "
+                   "members it uses into local variables and capture those"
+                 : "cannot outline: arrays, structured bindings and "
+                   "variable-length arrays cannot be captured; use a Pointer"};
+      return std::nullopt;
+    }
+    const auto *VD = cast<VarDecl>(C.Var);
+    std::string VarName = VD->getNameAsString();
+    QualType T = VD->getType().getNonReferenceType();
+    std::string Arg = VarName;
+    std::string Param;
+    if (Kind == CaptureKind::AtomicRef) {
+      auto TN = typeName(T, false, C.Loc, Err);
+      if (!TN)
+        return std::nullopt;
+      Param = *TN + " *const hpp_ref_" + VarName;
+      Prologue += "  " + *TN + " &" + VarName + " = *hpp_ref_" + VarName +
+                  ";\n";
+      Arg = "&" + VarName;
+    } else {
+      auto TN = typeName(T, !Mutable, C.Loc, Err);
+      if (!TN)
+        return std::nullopt;
+      Param = *TN + " " + VarName;
+      if (VD->isInitCapture())
+        Arg = text(VD->getInit()->getSourceRange());
+    }
+    Params += ", " + Param;
+    Args += ", " + Arg;
+  }
+
+  TemplateContext Templates(enclosingFunction(LE));
+  if (!Templates.ok(Err))
+    return std::nullopt;
+
+  const ParmVarDecl *IndexParam = Op->getParamDecl(0);
+  std::string IndexName = IndexParam->getName().empty()
+                              ? "hpp_index"
+                              : IndexParam->getNameAsString();
+  PresumedLoc PL = SM.getPresumedLoc(SM.getExpansionLoc(Call->getBeginLoc()));
+
+  OutlinedKernel K;
+  llvm::raw_string_ostream OS(K.Definition);
+  OS << "/// Outlined by hpp-rewrite from the parallelFor at "
+     << llvm::sys::path::filename(PL.getFilename()) << ":" << PL.getLine()
+     << ":" << PL.getColumn() << ".\n"
+     << Templates.header() << "__global__ void " << Name << "(" << Params
+     << ") {\n"
+     << "  hpp::Index<" << Shape << "> " << IndexName
+     << " = hpp::detail::kernelIndex(hpp_range);\n"
+     << "  if (!" << IndexName << ".inGlobalRange())\n"
+     << "    return;\n"
+     << Prologue << "  " << bodyText(LE, BodyEdits) << "\n}\n\n";
+  K.Launch = "hpp::launchKernel(" + Name.str() + Templates.arguments() + ", " +
+             text(Call->getArg(0)->getSourceRange()) + Args + ")";
+  K.InsertAt = Templates.insertionPoint(Ctx);
+  return K;
+}
+
+} // namespace rewrite
+} // namespace hpp

@@ -1,0 +1,69 @@
+//===- KernelOutliner.h - parallelFor lambda -> __global__ kernel -*- C++ -*-===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Builds the text of the `__global__` kernel outlined from a parallelFor
+/// lambda (parameters = captures, body kept as written) and of the checked
+/// launch that replaces the call. See docs/design.md for the shape.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_REWRITE_LIB_CORE_KERNELOUTLINER_H
+#define HPP_REWRITE_LIB_CORE_KERNELOUTLINER_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Tooling/Core/Replacement.h"
+
+#include <optional>
+#include <string>
+
+namespace hpp {
+namespace rewrite {
+
+/// Why a lambda could not be outlined, and where.
+struct OutlineError {
+  clang::SourceLocation Loc;
+  std::string Message;
+};
+
+/// The pieces the ParallelForRule inserts and replaces.
+struct OutlinedKernel {
+  std::string Definition;        ///< the kernel, ending in a blank line
+  std::string Launch;            ///< replaces the parallelFor call
+  clang::SourceLocation InsertAt; ///< before the enclosing top-level decl
+};
+
+/// Outlines one parallelFor call.
+class KernelOutliner {
+public:
+  KernelOutliner(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+
+  /// The function whose body contains \p LE (through nested lambdas).
+  static const clang::FunctionDecl *enclosingFunction(const clang::LambdaExpr *LE);
+
+  /// Outlines \p LE, the body argument of \p Call, as kernel \p Name.
+  /// \p BodyEdits are edits inside the lambda body, relative to its start.
+  /// On failure fills \p Err and returns std::nullopt.
+  std::optional<OutlinedKernel>
+  outline(const clang::CallExpr *Call, const clang::LambdaExpr *LE,
+          llvm::StringRef Name, const clang::tooling::Replacements &BodyEdits,
+          OutlineError &Err);
+
+private:
+  std::string text(clang::SourceRange R) const;
+  std::optional<std::string> typeName(clang::QualType T, bool AddConst,
+                                      clang::SourceLocation Loc,
+                                      OutlineError &Err) const;
+  std::string bodyText(const clang::LambdaExpr *LE,
+                       const clang::tooling::Replacements &BodyEdits) const;
+
+  clang::ASTContext &Ctx;
+};
+
+} // namespace rewrite
+} // namespace hpp
+
+#endif // HPP_REWRITE_LIB_CORE_KERNELOUTLINER_H

@@ -1,0 +1,100 @@
+//===- TemplateContext.cpp - Where an outlined kernel goes ----------------===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Core/TemplateContext.h"
+#include "Core/DeviceCode.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/RawCommentList.h"
+
+using namespace clang;
+
+namespace hpp {
+namespace rewrite {
+
+TemplateContext::TemplateContext(const FunctionDecl *F) : F(F) {
+  std::vector<const TemplateParameterList *> Lists;
+  for (const DeclContext *DC = F; DC && !DC->isFileContext();
+       DC = DC->getParent()) {
+    const TemplateParameterList *L = nullptr;
+    if (const auto *FD = dyn_cast<FunctionDecl>(DC)) {
+      if (const FunctionTemplateDecl *FT = FD->getDescribedFunctionTemplate())
+        L = FT->getTemplateParameters();
+    } else if (const auto *PS =
+                   dyn_cast<ClassTemplatePartialSpecializationDecl>(DC)) {
+      L = PS->getTemplateParameters();
+    } else if (const auto *RD = dyn_cast<CXXRecordDecl>(DC)) {
+      if (const ClassTemplateDecl *CT = RD->getDescribedClassTemplate())
+        L = CT->getTemplateParameters();
+    }
+    if (L)
+      Lists.insert(Lists.begin(), L);
+  }
+  for (const TemplateParameterList *L : Lists)
+    for (const NamedDecl *P : *L)
+      Params.push_back(P);
+}
+
+bool TemplateContext::ok(OutlineError &Err) const {
+  for (const NamedDecl *P : Params)
+    if (P->getName().empty()) {
+      Err = {P->getLocation(), "cannot outline: the enclosing template has an "
+                               "unnamed parameter; name it"};
+      return false;
+    }
+  return true;
+}
+
+std::string TemplateContext::header() const {
+  if (Params.empty())
+    return "";
+  const ASTContext &Ctx = F->getASTContext();
+  std::string S = "template <";
+  for (size_t I = 0; I < Params.size(); ++I) {
+    const NamedDecl *P = Params[I];
+    // Up to the parameter's name: default arguments are not repeated.
+    SourceRange R(P->getBeginLoc(), P->getLocation());
+    if (I)
+      S += ", ";
+    S += sourceText(CharSourceRange::getTokenRange(R), Ctx.getSourceManager(),
+                    Ctx.getLangOpts());
+  }
+  return S + ">\n";
+}
+
+std::string TemplateContext::arguments() const {
+  if (Params.empty())
+    return "";
+  std::string S = "<";
+  for (size_t I = 0; I < Params.size(); ++I) {
+    if (I)
+      S += ", ";
+    S += Params[I]->getNameAsString();
+    if (Params[I]->isParameterPack())
+      S += "...";
+  }
+  return S + ">";
+}
+
+SourceLocation TemplateContext::insertionPoint(ASTContext &Ctx) const {
+  const Decl *Top = F;
+  while (!Top->getLexicalDeclContext()->isFileContext())
+    Top = cast<Decl>(Top->getLexicalDeclContext());
+  if (const auto *FD = dyn_cast<FunctionDecl>(Top))
+    if (const FunctionTemplateDecl *FT = FD->getDescribedFunctionTemplate())
+      Top = FT;
+  if (const auto *RD = dyn_cast<CXXRecordDecl>(Top))
+    if (const ClassTemplateDecl *CT = RD->getDescribedClassTemplate())
+      Top = CT;
+  SourceLocation Loc = Top->getBeginLoc();
+  if (const RawComment *C = Ctx.getRawCommentForDeclNoCache(Top))
+    Loc = C->getBeginLoc();
+  return Ctx.getSourceManager().getExpansionLoc(Loc);
+}
+
+} // namespace rewrite
+} // namespace hpp

@@ -1,0 +1,49 @@
+//===- TemplateContext.h - Where an outlined kernel goes --------*- C++ -*-===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The template parameters enclosing a parallelFor (which the outlined kernel
+/// must repeat) and the top-level declaration the kernel is inserted before.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_REWRITE_LIB_CORE_TEMPLATECONTEXT_H
+#define HPP_REWRITE_LIB_CORE_TEMPLATECONTEXT_H
+
+#include "Core/KernelOutliner.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclTemplate.h"
+
+#include <string>
+#include <vector>
+
+namespace hpp {
+namespace rewrite {
+
+/// Template parameters and insertion point of one enclosing function.
+class TemplateContext {
+public:
+  explicit TemplateContext(const clang::FunctionDecl *F);
+
+  /// False (with \p Err set) when the kernel cannot repeat the parameters.
+  bool ok(OutlineError &Err) const;
+  /// `template <class T, int N>\n`, or empty outside templates.
+  std::string header() const;
+  /// `<T, N>`, or empty outside templates.
+  std::string arguments() const;
+  /// Before the top-level declaration holding the function, and before its
+  /// documentation comment.
+  clang::SourceLocation insertionPoint(clang::ASTContext &Ctx) const;
+
+private:
+  const clang::FunctionDecl *F;
+  std::vector<const clang::NamedDecl *> Params; ///< outermost first
+};
+
+} // namespace rewrite
+} // namespace hpp
+
+#endif // HPP_REWRITE_LIB_CORE_TEMPLATECONTEXT_H

@@ -1,0 +1,34 @@
+//===- MissingDeviceAnnotationCheck.cpp -----------------------------------===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Rules/MissingDeviceAnnotationCheck.h"
+#include "Core/DeviceCode.h"
+#include "Core/DialectMatchers.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace hpp {
+namespace rewrite {
+
+void MissingDeviceAnnotationCheck::registerMatchers(MatchFinder &Finder) {
+  Finder.addMatcher(parallelForCall(), this);
+}
+
+void MissingDeviceAnnotationCheck::run(const MatchFinder::MatchResult &R) {
+  const auto *LE = R.Nodes.getNodeAs<LambdaExpr>("lambda");
+  if (!LE || getDeviceAnnotation(LE->getCallOperator()))
+    return;
+  SourceLocation BodyStart = LE->getBody()->getBeginLoc();
+  error(LE->getBeginLoc(),
+        "the lambda passed to parallelFor is not marked '__device(hpp)'")
+      << FixItHint::CreateInsertion(BodyStart, "__device(hpp) ");
+  note(BodyStart, "device code must be marked; add '__device(hpp)' after the "
+                  "parameter list");
+}
+
+} // namespace rewrite
+} // namespace hpp

@@ -1,0 +1,54 @@
+//===- ParallelForRule.h - Outline parallelFor into kernels -----*- C++ -*-===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HPP_REWRITE_LIB_RULES_PARALLELFORRULE_H
+#define HPP_REWRITE_LIB_RULES_PARALLELFORRULE_H
+
+#include "hpp-rewrite/Rule.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <map>
+#include <vector>
+
+namespace clang {
+class CallExpr;
+class FunctionDecl;
+class LambdaExpr;
+} // namespace clang
+
+namespace hpp {
+namespace rewrite {
+
+/// Outlines each parallelFor lambda into a named `__global__` kernel and
+/// replaces the call with a checked launch. A stateful callback: kernels are
+/// emitted at the end of the translation unit, after every other rule's
+/// edits inside the bodies are known (they move with the body).
+class ParallelForRule : public Rule {
+public:
+  using Rule::Rule;
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+  void onEndOfTranslationUnit(clang::ASTContext &Ctx) override;
+
+private:
+  /// A call to outline, in source order.
+  struct Site {
+    const clang::CallExpr *Call;
+    const clang::LambdaExpr *Lambda;
+    std::string KernelName;
+  };
+  std::string kernelName(const clang::FunctionDecl *F);
+
+  std::vector<Site> Sites;
+  llvm::DenseMap<const clang::FunctionDecl *, unsigned> PerFunction;
+  llvm::StringSet<> UsedNames;
+};
+
+} // namespace rewrite
+} // namespace hpp
+
+#endif

@@ -1,0 +1,29 @@
+//===- Registry.cpp - Instantiates every rule of Rules.def ----------------===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hpp-rewrite/Rule.h"
+
+#include "Rules/DeviceFunctionRule.h"
+#include "Rules/HostCallInDeviceCheck.h"
+#include "Rules/HostReferenceCaptureCheck.h"
+#include "Rules/ImplicitDeviceFunctionRule.h"
+#include "Rules/IncludeRule.h"
+#include "Rules/MissingDeviceAnnotationCheck.h"
+#include "Rules/ParallelForRule.h"
+#include "Rules/RecursiveDeviceFunctionCheck.h"
+
+namespace hpp {
+namespace rewrite {
+
+std::vector<std::unique_ptr<Rule>> createAllRules(RuleContext &Ctx) {
+  std::vector<std::unique_ptr<Rule>> Rules;
+#define HPP_RULE(Class, Name) Rules.push_back(std::make_unique<Class>(Name, Ctx));
+#include "Rules/Rules.def"
+  return Rules;
+}
+
+} // namespace rewrite
+} // namespace hpp

@@ -1,0 +1,51 @@
+//===- hpp/runtime.h - The device runtime of rewritten HPP sources --------===//
+//
+// Part of hpp-rewrite. Device runtime: CUDA (nvcc), HIP (hipcc) and CPU
+// (g++ / clang++) backends.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The one header a source produced by hpp-rewrite includes (compile with
+/// `-I runtime -I include`). It provides, on every backend:
+///  - the core types: Range, Index, Pointer, Atomic, RuntimeError;
+///  - hpp::launchKernel and hpp::detail::kernelIndex (launch.h,
+///    kernel_index.h), hpp::allocate / hpp::deallocate (memory.h);
+///  - HPP_CHECK (check.h);
+///  - MVECTOR_MAX/MIN, getWarpSize & co., LaneMask, `cg` (warp.h).
+/// The backend is chosen by hpp/core/config.h: HIP under hipcc / clang -x
+/// hip, CUDA under nvcc, otherwise the CPU backend (backend/cpu.h: plain
+/// C++17, kernels run on host threads). The other headers of runtime/hpp
+/// are pieces of this one and need the backend it selects.
+///
+/// Environment: HPP_PREFETCH=always|first|never (launch.h), HPP_CPU_THREADS
+/// (CPU backend: host threads per launch).
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_RUNTIME_H
+#define HPP_RUNTIME_H
+
+#include "hpp/core/config.h"
+
+// The backend first: the core headers call its atomics (atomicAdd & co.).
+#if defined(HPP_BACKEND_HIP)
+#include "hpp/backend/hip.h"
+#elif defined(HPP_BACKEND_CUDA)
+#include "hpp/backend/cuda.h"
+#else
+#include "hpp/backend/cpu.h"
+#endif
+
+#include "hpp/core/atomic.h"
+#include "hpp/core/error.h"
+#include "hpp/core/index.h"
+#include "hpp/core/pointer.h"
+#include "hpp/core/range.h"
+
+#include "hpp/check.h"
+#include "hpp/kernel_index.h"
+#include "hpp/launch.h"
+#include "hpp/memory.h"
+#include "hpp/warp.h"
+
+#endif // HPP_RUNTIME_H

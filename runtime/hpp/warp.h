@@ -1,0 +1,86 @@
+//===- hpp/warp.h - Mvector (warp) width, lane masks ----------------------===//
+//
+// Part of hpp-rewrite. Device runtime, shared by every backend.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The width of the machine vector (warp, wavefront) a kernel runs on, per
+/// spec 1.5 and 3.2 (TNL's conventions):
+///  - MVECTOR_MAX / MVECTOR_MIN and getMaxWarpSize() / getMinWarpSize():
+///    compile-time bounds (64/32 on HIP and the CPU backend, 32/32 on CUDA);
+///  - getWarpSize(): the executing device's width, device code only, exact
+///    per target and never a constant expression (it is not one on ROCm 7);
+///  - getWarpSize(DeviceId): the width a device reports, host code;
+///  - LaneMask / getWarpFullMask(): masks wide enough for a wavefront.
+/// Nothing here depends on __AMDGCN_WAVEFRONT_SIZE__ (gone in ROCm 7.2) or on
+/// warpSize being a constant expression (not since ROCm 7.0).
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_RUNTIME_WARP_H
+#define HPP_RUNTIME_WARP_H
+
+#ifndef HPP_RUNTIME_BACKEND
+#error "include <hpp/runtime.h>, which selects the backend first"
+#endif
+
+#include "hpp/core/config.h"
+
+/// Largest mvector width any target of this build can have.
+#if defined(HPP_BACKEND_CUDA)
+#define MVECTOR_MAX 32
+#else
+#define MVECTOR_MAX 64
+#endif
+/// Smallest mvector width any target can have.
+#define MVECTOR_MIN 32
+
+/// `cg::tiled_partition<W>(cg::this_thread_block()).sync()` & co. The CUDA
+/// and HIP backends include the real header; the CPU backend has a stub.
+namespace cg = cooperative_groups;
+
+namespace hpp {
+
+/// A bit per lane of a warp: 32 bits on CUDA, 64 on HIP (wave64) and on the
+/// CPU backend.
+#if defined(HPP_BACKEND_CUDA)
+using LaneMask = unsigned;
+#else
+using LaneMask = unsigned long long;
+#endif
+
+/// Compile-time upper bound of the mvector width (per-lane storage).
+HPP_HD constexpr int getMaxWarpSize() { return MVECTOR_MAX; }
+/// Compile-time lower bound of the mvector width (per-warp counts).
+HPP_HD constexpr int getMinWarpSize() { return MVECTOR_MIN; }
+
+/// The mvector width of the executing device (device code).
+HPP_DEVICE inline int getWarpSize() {
+#if defined(HPP_BACKEND_HIP)
+#if __has_builtin(__builtin_amdgcn_wavefrontsize)
+  return __builtin_amdgcn_wavefrontsize();
+#else
+  // Compilers before the builtin (HIP 5.x) define warpSize per target.
+  return warpSize;
+#endif
+#else
+  return 32;
+#endif
+}
+
+/// Mask with a bit set for every lane of the executing warp (device code).
+HPP_DEVICE inline LaneMask getWarpFullMask() {
+#if defined(HPP_BACKEND_HIP)
+  return getWarpSize() == 64 ? ~LaneMask(0) : LaneMask(0xffffffffu);
+#else
+  return LaneMask(0xffffffffu);
+#endif
+}
+
+/// The mvector width device \p DeviceId reports (host code; a run-time value
+/// on HIP, where the host has no compile-time wavefront size).
+inline int getWarpSize(int DeviceId) { return detail::queryWarpSize(DeviceId); }
+
+} // namespace hpp
+
+#endif // HPP_RUNTIME_WARP_H

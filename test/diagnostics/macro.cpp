@@ -1,0 +1,15 @@
+// Code produced by a macro expansion is never edited: a parallelFor written
+// through a macro is an error at the expansion; a __device(hpp) spelled
+// through the user's own macro is rewritten at the macro's use.
+// RUN: not %hpp_rewrite %s -o %t.out 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES
+// RUN: not test -e %t.out
+
+#include <hpp/hpp.h>
+using namespace hpp;
+
+#define LAUNCH(n, body) parallelFor(Range<1>(n), body)
+
+void m(Pointer<int> p, int n) {
+  LAUNCH(n, [=](Index<1> i) __device(hpp) { p[i.getX()] = 1; });
+  // CHECK-MESSAGES: macro.cpp:[[@LINE-1]]:3: error: cannot rewrite a parallelFor written through a macro; expand the macro at this call by hand [hpp-parallel-for]
+}

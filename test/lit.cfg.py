@@ -1,0 +1,45 @@
+# -*- Python -*- lit configuration for hpp-rewrite.
+import os
+import lit.formats
+import lit.util
+
+config.name = "hpp-rewrite"
+config.test_format = lit.formats.ShTest(not lit.util.which("bash"))
+config.suffixes = [".cpp", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.hpp_obj_root, "test")
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.hpp_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
+# The CPU runtime reads these; tests set them explicitly when they matter.
+for var in ["HPP_CPU_MVECTOR", "HPP_CPU_THREADS"]:
+    config.environment.pop(var, None)
+
+src = config.hpp_src_root
+include = os.path.join(src, "include")
+runtime = os.path.join(src, "runtime")
+cxx = config.hpp_cxx + " -std=c++17 -O2 -pthread"
+
+config.substitutions.append(("%hpp_rewrite", os.path.join(config.hpp_tools_dir, "hpp-rewrite")))
+config.substitutions.append(("%hpp_include", include))
+config.substitutions.append(("%hpp_runtime", runtime))
+config.substitutions.append(("%examples", os.path.join(src, "examples")))
+config.substitutions.append(("%inputs", os.path.join(src, "test", "Inputs")))
+# Compile rewritten output on the CPU backend of the runtime and run it.
+config.substitutions.append(("%cxx_runtime", cxx + " -I" + runtime + " -I" + include))
+config.substitutions.append(("%cxx", cxx))
+# The output keeps comments, so a test's own RUN/CHECK lines would be copied
+# into it and match themselves: drop them before FileCheck reads the output.
+config.substitutions.append(
+    ("%strip", "sed -E '/^[[:space:]]*\\/\\/ *(RUN|REQUIRES|[A-Z-]*CHECK[-A-Z]*):/d'"))
+
+# GPU compilers: features for REQUIRES, detected at configure time.
+if config.hpp_nvcc and os.path.exists(config.hpp_nvcc):
+    config.available_features.add("nvcc")
+    config.substitutions.append(
+        ("%nvcc", config.hpp_nvcc + " -std=c++17 -I" + runtime + " -I" + include))
+if config.hpp_hipcc and os.path.exists(config.hpp_hipcc):
+    config.available_features.add("hipcc")
+    config.substitutions.append(
+        ("%hipcc", config.hpp_hipcc + " -std=c++17 -I" + runtime + " -I" + include))

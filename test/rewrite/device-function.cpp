@@ -1,0 +1,44 @@
+// __device(hpp) functions become __host__ __device__ (declaration and
+// definition); inline helpers and templates the device code calls get
+// __host__ __device__ too; a plain host function is left alone.
+// RUN: %hpp_rewrite %s -o %t.cpp
+// RUN: %strip %t.cpp | FileCheck %s
+// RUN: %hpp_rewrite %t.cpp | diff %t.cpp -
+// RUN: %cxx_runtime -c %t.cpp -o %t.o
+// RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -c %t.cpp -o %t.nv.o %}
+// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx90a --cuda-device-only -c %t.cpp -o %t.gfx90a.o %}
+// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx1030 --cuda-device-only -c %t.cpp -o %t.gfx1030.o %}
+
+#include <hpp/hpp.h>
+using namespace hpp;
+
+__device(hpp) float clampf(float x, float lo, float hi);
+// CHECK: __host__ __device__ float clampf(float x, float lo, float hi);
+
+__device(hpp) float clampf(float x, float lo, float hi) {
+  return x < lo ? lo : (x > hi ? hi : x);
+}
+// CHECK: __host__ __device__ float clampf(float x, float lo, float hi) {
+
+inline float twice(float x) { return 2 * x; }
+// CHECK: __host__ __device__ inline float twice(float x) { return 2 * x; }
+
+template <class T> T cube(T x) { return x * x * x; }
+// CHECK: template <class T> __host__ __device__ T cube(T x) { return x * x * x; }
+
+struct Scale {
+  float k;
+  float operator()(float x) const { return k * x; }
+};
+// CHECK: __host__ __device__ float operator()(float x) const { return k * x; }
+
+inline int hostOnly() { return 3; }
+// CHECK: {{^}}inline int hostOnly() { return 3; }
+
+void run(Pointer<float> v, int n) {
+  Scale s{0.5f};
+  parallelFor(Range<1>(n), [=](Index<1> i) __device(hpp) {
+    v[i.getX()] = s(clampf(twice(cube(v[i.getX()])), -1.f, 1.f));
+  });
+}
+// CHECK: __global__ void hpp_run_pfor0(hpp::Range<1> hpp_range, const hpp::Pointer<float> v, const Scale s) {

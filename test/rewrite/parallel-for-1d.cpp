@@ -1,0 +1,35 @@
+// A 1D parallelFor becomes a __global__ kernel and a checked launch; the
+// dialect header becomes the runtime header.
+// RUN: %hpp_rewrite %s -o %t.cpp
+// RUN: %strip %t.cpp | FileCheck %s
+// RUN: %hpp_rewrite %t.cpp | diff %t.cpp -
+// RUN: %cxx_runtime -c %t.cpp -o %t.o
+// RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -c %t.cpp -o %t.nv.o %}
+// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx90a --cuda-device-only -c %t.cpp -o %t.gfx90a.o %}
+// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx1030 --cuda-device-only -c %t.cpp -o %t.gfx1030.o %}
+
+#include <hpp/hpp.h>
+using namespace hpp;
+
+// CHECK: #include <hpp/runtime.h>
+// CHECK-NOT: hpp/hpp.h
+
+// CHECK: /// Outlined by hpp-rewrite from the parallelFor at parallel-for-1d.cpp:[[@LINE+7]]:3.
+// CHECK-NEXT: __global__ void hpp_scale_pfor0(hpp::Range<1> hpp_range, const hpp::Pointer<float> data, const float factor) {
+// CHECK-NEXT:   hpp::Index<1> i = hpp::detail::kernelIndex(hpp_range);
+// CHECK-NEXT:   if (!i.inGlobalRange())
+// CHECK-NEXT:     return;
+// CHECK-NEXT:   {
+void scale(Pointer<float> data, float factor, int n) {
+  parallelFor(Range<1>(n), [=](Index<1> i) __device(hpp) {
+    data[i.getX()] *= factor;
+  });
+}
+// CHECK-NEXT:     data[i.getX()] *= factor;
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+// CHECK: void scale(Pointer<float> data, float factor, int n) {
+// CHECK-NEXT:   hpp::launchKernel(hpp_scale_pfor0, Range<1>(n), data, factor);
+// CHECK-NEXT: }
+// CHECK-NOT: parallelFor
+// CHECK-NOT: __device(hpp)

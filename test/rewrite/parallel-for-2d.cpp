@@ -1,0 +1,22 @@
+// A 2D range: the kernel's range and index are 2D; X and Y accessors are
+// kept as written.
+// RUN: %hpp_rewrite %s -o %t.cpp
+// RUN: %strip %t.cpp | FileCheck %s
+// RUN: %hpp_rewrite %t.cpp | diff %t.cpp -
+// RUN: %cxx_runtime -c %t.cpp -o %t.o
+// RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -c %t.cpp -o %t.nv.o %}
+// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx90a --cuda-device-only -c %t.cpp -o %t.gfx90a.o %}
+// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx1030 --cuda-device-only -c %t.cpp -o %t.gfx1030.o %}
+
+#include <hpp/hpp.h>
+using namespace hpp;
+
+void transpose(Pointer<int> in, Pointer<int> out, int w, int h) {
+  parallelFor(Range<2>(w, h), [=](Index<2> p) __device(hpp) {
+    out[p.getX() * h + p.getY()] = in[p.getY() * w + p.getX()];
+  });
+}
+// CHECK: __global__ void hpp_transpose_pfor0(hpp::Range<2> hpp_range, const hpp::Pointer<int> out, const int h, const hpp::Pointer<int> in, const int w) {
+// CHECK-NEXT: hpp::Index<2> p = hpp::detail::kernelIndex(hpp_range);
+// CHECK: out[p.getX() * h + p.getY()] = in[p.getY() * w + p.getX()];
+// CHECK: hpp::launchKernel(hpp_transpose_pfor0, Range<2>(w, h), out, h, in, w);

@@ -1,0 +1,22 @@
+// A 3D range with every global accessor and the OpenCL spellings.
+// RUN: %hpp_rewrite %s -o %t.cpp
+// RUN: %strip %t.cpp | FileCheck %s
+// RUN: %hpp_rewrite %t.cpp | diff %t.cpp -
+// RUN: %cxx_runtime -c %t.cpp -o %t.o
+// RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -c %t.cpp -o %t.nv.o %}
+// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx90a --cuda-device-only -c %t.cpp -o %t.gfx90a.o %}
+// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx1030 --cuda-device-only -c %t.cpp -o %t.gfx1030.o %}
+
+#include <hpp/hpp.h>
+using namespace hpp;
+
+void fill(Pointer<unsigned> v, unsigned nx, unsigned ny, unsigned nz) {
+  parallelFor(Range<3>(nx, ny, nz), [=](Index<3> q) __device(hpp) {
+    size_t lin = (q.getZ() * ny + q.getY()) * nx + q.getX();
+    v[lin] = static_cast<unsigned>(q.get_global_id(2) + q.get_local_size(0));
+  });
+}
+// CHECK: __global__ void hpp_fill_pfor0(hpp::Range<3> hpp_range, const unsigned int ny, const unsigned int nx, const hpp::Pointer<unsigned int> v) {
+// CHECK-NEXT: hpp::Index<3> q = hpp::detail::kernelIndex(hpp_range);
+// CHECK: size_t lin = (q.getZ() * ny + q.getY()) * nx + q.getX();
+// CHECK: hpp::launchKernel(hpp_fill_pfor0, Range<3>(nx, ny, nz), ny, nx, v);

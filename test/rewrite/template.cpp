@@ -1,0 +1,28 @@
+// A parallelFor in a function template: the kernel repeats the template's
+// parameters (without default arguments) and the launch names them.
+// RUN: %hpp_rewrite %s -o %t.cpp
+// RUN: %strip %t.cpp | FileCheck %s
+// RUN: %hpp_rewrite %t.cpp | diff %t.cpp -
+// RUN: %cxx_runtime -c %t.cpp -o %t.o
+// RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -c %t.cpp -o %t.nv.o %}
+// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx90a --cuda-device-only -c %t.cpp -o %t.gfx90a.o %}
+// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx1030 --cuda-device-only -c %t.cpp -o %t.gfx1030.o %}
+
+#include <hpp/hpp.h>
+using namespace hpp;
+
+template <class T, int Unroll = 2>
+void axpy(T a, Pointer<T> x, Pointer<T> y, int n) {
+  parallelFor(Range<1>(n), [=](Index<1> i) __device(hpp) {
+    for (int u = 0; u < Unroll; ++u)
+      y[i.getX()] += a * x[i.getX()];
+  });
+}
+// CHECK: template <class T, int Unroll>
+// CHECK-NEXT: __global__ void hpp_axpy_pfor0(hpp::Range<1> hpp_range, const hpp::Pointer<T> y, const T a, const hpp::Pointer<T> x) {
+// CHECK: template <class T, int Unroll = 2>
+// CHECK-NEXT: void axpy(T a, Pointer<T> x, Pointer<T> y, int n) {
+// CHECK-NEXT:   hpp::launchKernel(hpp_axpy_pfor0<T, Unroll>, Range<1>(n), y, a, x);
+
+template void axpy<float>(float, Pointer<float>, Pointer<float>, int);
+template void axpy<double, 4>(double, Pointer<double>, Pointer<double>, int);
