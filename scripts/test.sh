@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Builds hpp-rewrite and runs the whole lit suite (rewrite, diagnostics,
+# compile tests for sm_90/gfx90a/gfx1030, CPU runs of every example).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+"$root/scripts/build.sh"
+log=$(mktemp)
+status=0
+python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv "$root/build/test" 2>&1 | tee "$log" \
+  || status=$?
+passed=$(sed -n 's/^ *Passed *: *\([0-9]*\).*/\1/p' "$log" | tail -1)
+failed=$(sed -n 's/^ *Failed *: *\([0-9]*\).*/\1/p' "$log" | tail -1)
+unsupported=$(sed -n 's/^ *Unsupported *: *\([0-9]*\).*/\1/p' "$log" | tail -1)
+rm -f "$log"
+echo "lit: ${passed:-0} passed, ${failed:-0} failed, ${unsupported:-0} skipped"
+[ "${passed:-0}" -gt 0 ] || status=1
+exit "$status"
