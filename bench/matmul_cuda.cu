@@ -106,7 +106,7 @@ int main(int argc, char **argv) {
                 Prop.name, Prop.multiProcessorCount, n, Runs, WarmUp);
     const char *Prefetch = std::getenv("HPP_PREFETCH");
     std::printf("generated source: %s; HPP_PREFETCH=%s\n", HPP_GENERATED,
-                Prefetch && *Prefetch ? Prefetch : "always (default)");
+                Prefetch && *Prefetch ? Prefetch : "first (default)");
 
     const size_t N2 = size_t(n) * n;
     hpp::Pointer<double> A = hpp::allocate<double>(N2);

@@ -91,10 +91,11 @@ LaunchShape launchShapeFor(const Range<Dims, LocalDims> &R) {
 
 /// When launchKernel prefetches its Pointer arguments, from HPP_PREFETCH
 /// (read once):
-///  - `always` (the default): before every launch;
-///  - `first`: at the first launch that uses an allocation, until it is
-///    deallocated (later launches rely on the data staying on the device;
-///    pages the host touched in between migrate back on demand);
+///  - `first` (the default): at the first launch that uses an allocation,
+///    until it is deallocated (later launches rely on the data staying on
+///    the device; pages the host touched in between migrate back on
+///    demand);
+///  - `always`: before every launch;
 ///  - `never`.
 /// Prefetching only moves data: every policy computes the same results. It
 /// is not free when the data is already on the device: the driver walks the
@@ -104,10 +105,10 @@ enum class PrefetchPolicy { Always, First, Never };
 
 inline PrefetchPolicy readPrefetchPolicy() {
   const char *Env = std::getenv("HPP_PREFETCH");
-  if (!Env || !*Env || !std::strcmp(Env, "always"))
-    return PrefetchPolicy::Always;
-  if (!std::strcmp(Env, "first"))
+  if (!Env || !*Env || !std::strcmp(Env, "first"))
     return PrefetchPolicy::First;
+  if (!std::strcmp(Env, "always"))
+    return PrefetchPolicy::Always;
   if (!std::strcmp(Env, "never"))
     return PrefetchPolicy::Never;
   throw RuntimeError(std::string("HPP_PREFETCH=") + Env, __FILE__, __LINE__,
