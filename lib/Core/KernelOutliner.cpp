@@ -15,6 +15,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <vector>
+
 using namespace clang;
 
 namespace hpp {
@@ -98,6 +100,37 @@ KernelOutliner::bodyText(const LambdaExpr *LE,
   return Out;
 }
 
+/// \p Head, the comma-separated \p Params and \p Tail on one line when they
+/// fit in 80 columns; otherwise wrapped as clang-format's LLVM style does,
+/// continuation lines aligned after the open parenthesis.
+static std::string wrapSignature(const std::string &Head,
+                                 const std::vector<std::string> &Params,
+                                 llvm::StringRef Tail) {
+  constexpr size_t Limit = 80;
+  std::string OneLine = Head;
+  for (size_t I = 0; I < Params.size(); ++I)
+    OneLine += (I ? ", " : "") + Params[I];
+  OneLine += Tail.str();
+  if (OneLine.size() <= Limit)
+    return OneLine;
+  size_t Indent = Head.size() <= Limit / 2 ? Head.size() : 4;
+  std::string Out = Indent == 4 ? Head + "\n    " : Head;
+  size_t Column = Indent;
+  for (size_t I = 0; I < Params.size(); ++I) {
+    std::string Piece = Params[I] + (I + 1 < Params.size() ? "," : Tail.str());
+    if (I && Column + 1 + Piece.size() > Limit) {
+      Out += "\n" + std::string(Indent, ' ');
+      Column = Indent;
+    } else if (I) {
+      Out += ' ';
+      ++Column;
+    }
+    Out += Piece;
+    Column += Piece.size();
+  }
+  return Out;
+}
+
 std::optional<OutlinedKernel>
 KernelOutliner::outline(const CallExpr *Call, const LambdaExpr *LE,
                         llvm::StringRef Name,
@@ -128,7 +161,7 @@ KernelOutliner::outline(const CallExpr *Call, const LambdaExpr *LE,
   if (Local)
     Shape += ", " + std::to_string(Local);
 
-  std::string Params = "hpp::Range<" + Shape + "> hpp_range";
+  std::vector<std::string> Params{"hpp::Range<" + Shape + "> hpp_range"};
   std::string Args, Prologue;
   bool Mutable = LE->isMutable();
   for (const Capture &C : collectCaptures(LE)) {
@@ -165,7 +198,7 @@ KernelOutliner::outline(const CallExpr *Call, const LambdaExpr *LE,
       if (VD->isInitCapture())
         Arg = text(VD->getInit()->getSourceRange());
     }
-    Params += ", " + Param;
+    Params.push_back(Param);
     Args += ", " + Arg;
   }
 
@@ -184,8 +217,9 @@ KernelOutliner::outline(const CallExpr *Call, const LambdaExpr *LE,
   OS << "/// Outlined by hpp-rewrite from the parallelFor at "
      << llvm::sys::path::filename(PL.getFilename()) << ":" << PL.getLine()
      << ":" << PL.getColumn() << ".\n"
-     << Templates.header() << "__global__ void " << Name << "(" << Params
-     << ") {\n"
+     << Templates.header()
+     << wrapSignature("__global__ void " + Name.str() + "(", Params, ") {")
+     << "\n"
      << "  hpp::Index<" << Shape << "> " << IndexName
      << " = hpp::detail::kernelIndex(hpp_range);\n"
      << "  if (!" << IndexName << ".inGlobalRange())\n"

@@ -28,10 +28,8 @@
 #include "hpp/core/config.h"
 
 // The backend first: the core headers call its atomics (atomicAdd & co.).
-#if defined(HPP_BACKEND_HIP)
-#include "hpp/backend/hip.h"
-#elif defined(HPP_BACKEND_CUDA)
-#include "hpp/backend/cuda.h"
+#if defined(HPP_BACKEND_HIP) || defined(HPP_BACKEND_CUDA)
+#include "hpp/backend/gpu.h"
 #else
 #include "hpp/backend/cpu.h"
 #endif

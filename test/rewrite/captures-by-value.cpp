@@ -27,7 +27,10 @@ void apply(Pointer<float> x, geo::Affine f, double bias, long n) {
     x[i.getX()] += float(k);
   });
 }
-// CHECK: __global__ void hpp_apply_pfor0(hpp::Range<1> hpp_range, const hpp::Pointer<float> x, const geo::Affine f, const double bias) {
-// CHECK: __global__ void hpp_apply_pfor1(hpp::Range<1> hpp_range, hpp::Pointer<float> x, long k) {
+// CHECK: __global__ void hpp_apply_pfor0(hpp::Range<1> hpp_range,
+// CHECK-NEXT: const hpp::Pointer<float> x,
+// CHECK-NEXT: const geo::Affine f, const double bias) {
+// CHECK: __global__ void hpp_apply_pfor1(hpp::Range<1> hpp_range, hpp::Pointer<float> x,
+// CHECK-NEXT: long k) {
 // CHECK: hpp::launchKernel(hpp_apply_pfor0, Range<1>(n), x, f, bias);
 // CHECK: hpp::launchKernel(hpp_apply_pfor1, Range<1>(n), x, n * 2);

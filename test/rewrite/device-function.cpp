@@ -41,4 +41,5 @@ void run(Pointer<float> v, int n) {
     v[i.getX()] = s(clampf(twice(cube(v[i.getX()])), -1.f, 1.f));
   });
 }
-// CHECK: __global__ void hpp_run_pfor0(hpp::Range<1> hpp_range, const hpp::Pointer<float> v, const Scale s) {
+// CHECK: __global__ void hpp_run_pfor0(hpp::Range<1> hpp_range,
+// CHECK-NEXT: const hpp::Pointer<float> v, const Scale s) {

@@ -22,8 +22,12 @@ void count(Pointer<int> v, Pointer<Atomic<int>> hits, int limit, int n) {
     total.add(v[i.getX()]);
   });
 }
-// CHECK: __global__ void hpp_count_pfor0(hpp::Range<1> hpp_range, const hpp::Pointer<int> v, const int limit, const hpp::Pointer<hpp::Atomic<int>> hits) {
-// CHECK: __global__ void hpp_count_pfor1(hpp::Range<1> hpp_range, hpp::Atomic<int> *const hpp_ref_total, const hpp::Pointer<int> v) {
+// CHECK: __global__ void hpp_count_pfor0(hpp::Range<1> hpp_range,
+// CHECK-NEXT: const hpp::Pointer<int> v, const int limit,
+// CHECK-NEXT: const hpp::Pointer<hpp::Atomic<int>> hits) {
+// CHECK: __global__ void hpp_count_pfor1(hpp::Range<1> hpp_range,
+// CHECK-NEXT: hpp::Atomic<int> *const hpp_ref_total,
+// CHECK-NEXT: const hpp::Pointer<int> v) {
 // CHECK-NEXT:   hpp::Index<1> i = hpp::detail::kernelIndex(hpp_range);
 // CHECK-NEXT:   if (!i.inGlobalRange())
 // CHECK-NEXT:     return;

@@ -17,7 +17,8 @@ void groups(Pointer<int> g, int n) {
                 g[i.getX()] = int(i.getGroupX() * i.getLocalSizeX() + i.getLocalX());
               });
 }
-// CHECK: __global__ void hpp_groups_pfor0(hpp::Range<1, 1> hpp_range, const hpp::Pointer<int> g) {
+// CHECK: __global__ void hpp_groups_pfor0(hpp::Range<1, 1> hpp_range,
+// CHECK-NEXT: const hpp::Pointer<int> g) {
 // CHECK-NEXT:   hpp::Index<1, 1> i = hpp::detail::kernelIndex(hpp_range);
 // CHECK:        {
 // CHECK-NEXT:     g[i.getX()] = int(i.getGroupX() * i.getLocalSizeX() + i.getLocalX());
@@ -29,5 +30,6 @@ void tiles(Pointer<float> t, Range<2, 2> r) {
     t[i.getY() * i.getGlobalSizeX() + i.getX()] = float(i.getLocalY());
   });
 }
-// CHECK: __global__ void hpp_tiles_pfor0(hpp::Range<2, 2> hpp_range, const hpp::Pointer<float> t) {
+// CHECK: __global__ void hpp_tiles_pfor0(hpp::Range<2, 2> hpp_range,
+// CHECK-NEXT: const hpp::Pointer<float> t) {
 // CHECK: hpp::launchKernel(hpp_tiles_pfor0, r, t);

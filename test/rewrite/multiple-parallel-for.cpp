@@ -20,7 +20,9 @@ void step(Pointer<int> a, int n) {
   parallelFor(Range<1>(n), [=](Index<1> i) __device(hpp) { a[i.getX()] += 1; });
 }
 // CHECK: __global__ void hpp_step_pfor0(
-// CHECK: __global__ void hpp_step_pfor1(
+// CHECK: __global__ void hpp_step_pfor1(hpp::Range<1> hpp_range,
+// CHECK-NEXT: const hpp::Pointer<float> b,
+// CHECK-NEXT: const hpp::Pointer<float> a) {
 // CHECK-NEXT: hpp::Index<1> i
 // CHECK: void step(Pointer<float> a, Pointer<float> b, int n) {
 // CHECK-NEXT:   hpp::launchKernel(hpp_step_pfor0, Range<1>(n), a);

@@ -14,8 +14,10 @@ using namespace hpp;
 // CHECK: #include <hpp/runtime.h>
 // CHECK-NOT: hpp/hpp.h
 
-// CHECK: /// Outlined by hpp-rewrite from the parallelFor at parallel-for-1d.cpp:[[@LINE+7]]:3.
-// CHECK-NEXT: __global__ void hpp_scale_pfor0(hpp::Range<1> hpp_range, const hpp::Pointer<float> data, const float factor) {
+// CHECK: /// Outlined by hpp-rewrite from the parallelFor at parallel-for-1d.cpp:[[@LINE+9]]:3.
+// CHECK-NEXT: __global__ void hpp_scale_pfor0(hpp::Range<1> hpp_range,
+// CHECK-NEXT: const hpp::Pointer<float> data,
+// CHECK-NEXT: const float factor) {
 // CHECK-NEXT:   hpp::Index<1> i = hpp::detail::kernelIndex(hpp_range);
 // CHECK-NEXT:   if (!i.inGlobalRange())
 // CHECK-NEXT:     return;

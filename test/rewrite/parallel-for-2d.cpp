@@ -16,7 +16,9 @@ void transpose(Pointer<int> in, Pointer<int> out, int w, int h) {
     out[p.getX() * h + p.getY()] = in[p.getY() * w + p.getX()];
   });
 }
-// CHECK: __global__ void hpp_transpose_pfor0(hpp::Range<2> hpp_range, const hpp::Pointer<int> out, const int h, const hpp::Pointer<int> in, const int w) {
+// CHECK: __global__ void hpp_transpose_pfor0(hpp::Range<2> hpp_range,
+// CHECK-NEXT: const hpp::Pointer<int> out, const int h,
+// CHECK-NEXT: const hpp::Pointer<int> in, const int w) {
 // CHECK-NEXT: hpp::Index<2> p = hpp::detail::kernelIndex(hpp_range);
 // CHECK: out[p.getX() * h + p.getY()] = in[p.getY() * w + p.getX()];
 // CHECK: hpp::launchKernel(hpp_transpose_pfor0, Range<2>(w, h), out, h, in, w);

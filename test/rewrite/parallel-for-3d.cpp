@@ -16,7 +16,9 @@ void fill(Pointer<unsigned> v, unsigned nx, unsigned ny, unsigned nz) {
     v[lin] = static_cast<unsigned>(q.get_global_id(2) + q.get_local_size(0));
   });
 }
-// CHECK: __global__ void hpp_fill_pfor0(hpp::Range<3> hpp_range, const unsigned int ny, const unsigned int nx, const hpp::Pointer<unsigned int> v) {
+// CHECK: __global__ void hpp_fill_pfor0(hpp::Range<3> hpp_range, const unsigned int ny,
+// CHECK-NEXT: const unsigned int nx,
+// CHECK-NEXT: const hpp::Pointer<unsigned int> v) {
 // CHECK-NEXT: hpp::Index<3> q = hpp::detail::kernelIndex(hpp_range);
 // CHECK: size_t lin = (q.getZ() * ny + q.getY()) * nx + q.getX();
 // CHECK: hpp::launchKernel(hpp_fill_pfor0, Range<3>(nx, ny, nz), ny, nx, v);

@@ -19,7 +19,8 @@ void axpy(T a, Pointer<T> x, Pointer<T> y, int n) {
   });
 }
 // CHECK: template <class T, int Unroll>
-// CHECK-NEXT: __global__ void hpp_axpy_pfor0(hpp::Range<1> hpp_range, const hpp::Pointer<T> y, const T a, const hpp::Pointer<T> x) {
+// CHECK-NEXT: __global__ void hpp_axpy_pfor0(hpp::Range<1> hpp_range, const hpp::Pointer<T> y,
+// CHECK-NEXT: const T a, const hpp::Pointer<T> x) {
 // CHECK: template <class T, int Unroll = 2>
 // CHECK-NEXT: void axpy(T a, Pointer<T> x, Pointer<T> y, int n) {
 // CHECK-NEXT:   hpp::launchKernel(hpp_axpy_pfor0<T, Unroll>, Range<1>(n), y, a, x);

@@ -1,0 +1,133 @@
+//===- hpp/backend/gpu.h - CUDA and HIP backends of the device runtime ----===//
+//
+// Part of hpp-rewrite. Device runtime, GPU backends (nvcc; hipcc, HIP 5.2
+// to ROCm 7.x).
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The primitives launch.h and memory.h build on, written once for the CUDA
+/// and HIP runtime APIs, which differ only in their prefix (HPP_GPU(Malloc)
+/// is cudaMalloc or hipMalloc) and in the few places spelled out below:
+/// HIP memory from allocate is advised coarse-grained
+/// (hipMemAdviseSetCoarseGrain), so the hardware floating-point atomics
+/// (unsafeAtomicAdd) are correct on it; CUDA 13 takes a cudaMemLocation in
+/// cudaMemPrefetchAsync. Every call is checked with HPP_CHECK.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_RUNTIME_BACKEND_GPU_H
+#define HPP_RUNTIME_BACKEND_GPU_H
+
+/// Set by the backend header; the shared pieces of the runtime need it.
+#define HPP_RUNTIME_BACKEND 1
+
+#include "hpp/check.h"
+#include "hpp/core/config.h"
+
+#if defined(HPP_BACKEND_HIP)
+#include <hip/hip_runtime.h>
+#include <hip/hip_cooperative_groups.h>
+#define HPP_GPU(Name) hip##Name
+#define HPP_GPU_ATTR_CONCURRENT_MANAGED hipDeviceAttributeConcurrentManagedAccess
+#define HPP_GPU_ATTR_WARP_SIZE hipDeviceAttributeWarpSize
+#else
+#include <cuda_runtime.h>
+// After the runtime header, which it needs.
+#include <cooperative_groups.h>
+#define HPP_GPU(Name) cuda##Name
+#define HPP_GPU_ATTR_CONCURRENT_MANAGED cudaDevAttrConcurrentManagedAccess
+#define HPP_GPU_ATTR_WARP_SIZE cudaDevAttrWarpSize
+#endif
+
+#include <cstddef>
+#include <tuple>
+#include <utility>
+
+namespace hpp {
+namespace detail {
+
+/// Reads cudaError_t / hipError_t for HPP_CHECK.
+template <> struct BackendErrorTraits<HPP_GPU(Error_t)> {
+  static bool isSuccess(HPP_GPU(Error_t) E) { return E == HPP_GPU(Success); }
+  static const char *message(HPP_GPU(Error_t) E) {
+    return HPP_GPU(GetErrorString)(E);
+  }
+  static void clear() { (void)HPP_GPU(GetLastError)(); }
+};
+
+/// The device kernels run on, and what it supports.
+struct DeviceTarget {
+  int Id = 0;
+  bool ConcurrentManagedAccess = false;
+};
+
+inline DeviceTarget currentDeviceTarget() {
+  DeviceTarget T;
+  HPP_CHECK(HPP_GPU(GetDevice)(&T.Id));
+  int Concurrent = 0;
+  HPP_CHECK(HPP_GPU(DeviceGetAttribute)(
+      &Concurrent, HPP_GPU_ATTR_CONCURRENT_MANAGED, T.Id));
+  T.ConcurrentManagedAccess = Concurrent != 0;
+  return T;
+}
+
+/// \p Bytes (> 0) of zeroed managed memory (on HIP advised coarse-grained
+/// for the current device).
+inline void *allocateManagedBytes(std::size_t Bytes) {
+  void *P = nullptr;
+  HPP_CHECK(HPP_GPU(MallocManaged)(&P, Bytes, HPP_GPU(MemAttachGlobal)));
+  try {
+#if defined(HPP_BACKEND_HIP)
+    int Device = 0;
+    HPP_CHECK(hipGetDevice(&Device));
+    HPP_CHECK(hipMemAdvise(P, Bytes, hipMemAdviseSetCoarseGrain, Device));
+#endif
+    HPP_CHECK(HPP_GPU(Memset)(P, 0, Bytes));
+    HPP_CHECK(HPP_GPU(DeviceSynchronize)());
+  } catch (...) {
+    (void)HPP_GPU(Free)(P);
+    throw;
+  }
+  return P;
+}
+
+inline void freeManagedBytes(void *P) { HPP_CHECK(HPP_GPU(Free)(P)); }
+
+/// Migrates managed memory to the launch device ahead of a kernel (null
+/// stream, so it is ordered before the launch).
+inline void prefetchToDevice(const DeviceTarget &T, const void *P,
+                             std::size_t Bytes) {
+#if defined(HPP_BACKEND_CUDA) && CUDART_VERSION >= 13000
+  cudaMemLocation Location{};
+  Location.type = cudaMemLocationTypeDevice;
+  Location.id = T.Id;
+  HPP_CHECK(cudaMemPrefetchAsync(P, Bytes, Location, 0, 0));
+#else
+  HPP_CHECK(HPP_GPU(MemPrefetchAsync)(P, Bytes, T.Id, 0));
+#endif
+}
+
+/// Launches \p Kernel with the range and the converted arguments, then waits
+/// for it (parallelFor blocks).
+template <class KernelT, class RangeT, class... P, std::size_t... I>
+void launchOnBackend(KernelT *Kernel, dim3 Grid, dim3 Block, RangeT &RangeArg,
+                     std::tuple<P...> &Args, std::index_sequence<I...>) {
+  void *ArgPtrs[] = {static_cast<void *>(&RangeArg),
+                     static_cast<void *>(&std::get<I>(Args))...};
+  const void *Func = reinterpret_cast<const void *>(Kernel);
+  HPP_CHECK(HPP_GPU(LaunchKernel)(Func, Grid, Block, ArgPtrs, 0, 0));
+  HPP_CHECK(HPP_GPU(DeviceSynchronize)());
+}
+
+/// The warp (wavefront) size device \p DeviceId reports: 32 or 64.
+inline int queryWarpSize(int DeviceId) {
+  int Size = 0;
+  HPP_CHECK(HPP_GPU(DeviceGetAttribute)(&Size, HPP_GPU_ATTR_WARP_SIZE,
+                                        DeviceId));
+  return Size;
+}
+
+} // namespace detail
+} // namespace hpp
+
+#endif // HPP_RUNTIME_BACKEND_GPU_H
