@@ -33,6 +33,9 @@ inline clang::ast_matchers::StatementMatcher parallelForCall() {
       .bind("call");
 }
 
+/// True when \p LE is written as the body argument of a parallelFor call.
+bool isParallelForBody(const clang::LambdaExpr &LE, clang::ASTContext &Ctx);
+
 } // namespace rewrite
 } // namespace hpp
 

@@ -6,7 +6,9 @@
 
 #include "Rules/DeviceFunctionRule.h"
 #include "Core/DeviceCode.h"
+#include "Core/DialectMatchers.h"
 
+#include "clang/Lex/Lexer.h"
 #include "clang/Tooling/Transformer/RangeSelector.h"
 #include "clang/Tooling/Transformer/Stencil.h"
 
@@ -24,12 +26,33 @@ AST_MATCHER(FunctionDecl, hasOwnDeviceAnnotation) {
   return A && llvm::is_contained(Node.attrs(), A) && !A->isInherited();
 }
 
-/// Selects the `__device(hpp)` text of the function bound to \p ID.
-RangeSelector deviceAnnotation(std::string ID) {
-  return [ID](const MatchFinder::MatchResult &R)
+/// A lambda marked __device(hpp) inside device code (not a parallelFor
+/// body, which the outliner replaces whole).
+AST_MATCHER(LambdaExpr, isNestedDeviceLambda) {
+  return getDeviceAnnotation(Node.getCallOperator()) &&
+         !isParallelForBody(Node, Finder->getASTContext());
+}
+
+/// Selects the `__device(hpp)` text of the function bound to \p ID; with
+/// \p WithSpace, also the blanks after it.
+RangeSelector deviceAnnotation(std::string ID, bool WithSpace = false) {
+  return [ID, WithSpace](const MatchFinder::MatchResult &R)
              -> llvm::Expected<CharSourceRange> {
     const auto *FD = R.Nodes.getNodeAs<FunctionDecl>(ID);
-    return annotationRange(getDeviceAnnotation(FD), *R.SourceManager);
+    if (const auto *LE = R.Nodes.getNodeAs<LambdaExpr>(ID))
+      FD = LE->getCallOperator();
+    CharSourceRange Range =
+        annotationRange(getDeviceAnnotation(FD), *R.SourceManager);
+    if (WithSpace) {
+      Range = Lexer::getAsCharRange(Range, *R.SourceManager,
+                                    R.Context->getLangOpts());
+      const char *End = R.SourceManager->getCharacterData(Range.getEnd());
+      unsigned N = 0;
+      while (End[N] == ' ' || End[N] == '\t')
+        ++N;
+      Range.setEnd(Range.getEnd().getLocWithOffset(N));
+    }
+    return Range;
   };
 }
 } // namespace
@@ -37,13 +60,20 @@ RangeSelector deviceAnnotation(std::string ID) {
 DeviceFunctionRule::DeviceFunctionRule(llvm::StringRef Name, RuleContext &Ctx)
     : TransformerRule(
           Name, Ctx,
-          makeRule(functionDecl(hasOwnDeviceAnnotation(),
-                                isExpansionInMainFile(),
-                                unless(isTemplateInstantiation()),
-                                unless(cxxMethodDecl(ofClass(isLambda()))))
-                       .bind("fn"),
-                   changeTo(deviceAnnotation("fn"),
-                            cat("__host__ __device__")))) {}
+          applyFirst(
+              {makeRule(functionDecl(hasOwnDeviceAnnotation(),
+                                     isExpansionInMainFile(),
+                                     unless(isTemplateInstantiation()),
+                                     unless(cxxMethodDecl(ofClass(isLambda()))))
+                            .bind("fn"),
+                        changeTo(deviceAnnotation("fn"),
+                                 cat("__host__ __device__"))),
+               // Lambdas in device code are device code: drop the mark.
+               makeRule(lambdaExpr(isNestedDeviceLambda(),
+                                   isExpansionInMainFile(),
+                                   unless(isInTemplateInstantiation()))
+                            .bind("fn"),
+                        changeTo(deviceAnnotation("fn", true), cat("")))})) {}
 
 } // namespace rewrite
 } // namespace hpp

@@ -1,0 +1,37 @@
+// A __device(hpp) lambda inside a parallelFor body is device code already:
+// its mark is dropped, and the edit moves with the outlined body. A generic
+// body (auto index) and fully qualified names work too.
+// RUN: %hpp_rewrite %s -o %t.cpp
+// RUN: %strip %t.cpp | FileCheck %s
+// RUN: %hpp_rewrite %t.cpp | diff %t.cpp -
+// RUN: %cxx_runtime %t.cpp -o %t.exe
+// RUN: %t.exe
+// RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -c %t.cpp -o %t.nv.o %}
+// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx90a --cuda-device-only -c %t.cpp -o %t.gfx90a.o %}
+// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx1030 --cuda-device-only -c %t.cpp -o %t.gfx1030.o %}
+
+#include <hpp/hpp.h>
+
+void squares(hpp::Pointer<float> p, int n) {
+  hpp::parallelFor(hpp::Range<1>(n), [=](auto i) __device(hpp) {
+    auto sq = [](float x) __device(hpp) { return x * x; };
+    p[i.getX()] = sq(p[i.getX()]);
+  });
+}
+// CHECK: __global__ void hpp_squares_pfor0(hpp::Range<1> hpp_range,
+// CHECK-NEXT: const hpp::Pointer<float> p) {
+// CHECK: auto sq = [](float x) { return x * x; };
+// CHECK: hpp::launchKernel(hpp_squares_pfor0, hpp::Range<1>(n), p);
+// CHECK-NOT: __device(
+
+int main() {
+  hpp::Pointer<float> p = hpp::allocate<float>(300);
+  for (int i = 0; i < 300; ++i)
+    p[i] = float(i);
+  squares(p, 300);
+  for (int i = 0; i < 300; ++i)
+    if (p[i] != float(i) * float(i))
+      return 1;
+  hpp::deallocate(p);
+  return 0;
+}
