@@ -23,18 +23,18 @@ namespace rewrite {
 inline clang::ast_matchers::StatementMatcher parallelForCall() {
   using namespace clang::ast_matchers;
   auto Named = hasName("::hpp::parallelFor");
-  return callExpr(
-             anyOf(callee(functionDecl(Named)),
-                   callee(expr(ignoringImplicit(unresolvedLookupExpr(
-                       hasAnyDeclaration(namedDecl(Named))))))),
-             isExpansionInMainFile(), unless(isInTemplateInstantiation()),
-             optionally(hasAnyArgument(
-                 ignoringImplicit(lambdaExpr().bind("lambda")))))
-      .bind("call");
+  // Matching as spelled skips template instantiations (and implicit nodes)
+  // without isInTemplateInstantiation(), whose hasAncestor would build the
+  // parent map of the whole AST.
+  return traverse(
+      clang::TK_IgnoreUnlessSpelledInSource,
+      callExpr(anyOf(callee(functionDecl(Named)),
+                     callee(unresolvedLookupExpr(
+                         hasAnyDeclaration(namedDecl(Named))))),
+               isExpansionInMainFile(),
+               optionally(hasAnyArgument(lambdaExpr().bind("lambda"))))
+          .bind("call"));
 }
-
-/// True when \p LE is written as the body argument of a parallelFor call.
-bool isParallelForBody(const clang::LambdaExpr &LE, clang::ASTContext &Ctx);
 
 } // namespace rewrite
 } // namespace hpp

@@ -42,9 +42,20 @@ public:
                   RuleDiagnostics &Diags)
       : Finder(Finder), Rules(Rules), Diags(Diags) {}
 
+  bool HandleTopLevelDecl(DeclGroupRef Group) override {
+    for (Decl *D : Group)
+      if (D->getASTContext().getSourceManager().isWrittenInMainFile(
+              D->getLocation()))
+        MainFileDecls.push_back(D);
+    return true;
+  }
+
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Diags.hasErrors())
       return; // Never rewrite a translation unit with errors.
+    // Only the main file is rewritten: matchers and visitors need not walk
+    // the headers (the dialect header alone is most of the AST).
+    Ctx.setTraversalScope(MainFileDecls);
     Finder.matchAST(Ctx);
     for (auto &R : Rules)
       R->onEndOfTranslationUnit(Ctx);
@@ -54,6 +65,7 @@ private:
   MatchFinder &Finder;
   std::vector<std::unique_ptr<Rule>> &Rules;
   RuleDiagnostics &Diags;
+  std::vector<Decl *> MainFileDecls;
 };
 
 /// Parses one source, runs the rules and stores the rewritten text.

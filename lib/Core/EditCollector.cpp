@@ -59,9 +59,14 @@ tooling::Replacements EditCollector::extract(CharSourceRange Range) {
   auto It = PerFile.find(std::string(Entry->getName()));
   if (It == PerFile.end())
     return Inside;
+  auto IsInside = [&](const tooling::Replacement &R) {
+    return R.getOffset() >= Begin && R.getOffset() + R.getLength() <= End;
+  };
+  if (llvm::none_of(It->second, IsInside))
+    return Inside; // The common case: nothing to move, nothing to rebuild.
   tooling::Replacements Outside;
   for (const tooling::Replacement &R : It->second) {
-    bool In = R.getOffset() >= Begin && R.getOffset() + R.getLength() <= End;
+    bool In = IsInside(R);
     llvm::Error Err =
         In ? Inside.add(tooling::Replacement(R.getFilePath(),
                                              R.getOffset() - Begin,

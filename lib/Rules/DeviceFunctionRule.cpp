@@ -10,6 +10,7 @@
 
 #include "clang/Lex/Lexer.h"
 #include "clang/Tooling/Transformer/RangeSelector.h"
+#include "clang/Tooling/Transformer/RewriteRule.h"
 #include "clang/Tooling/Transformer/Stencil.h"
 
 using namespace clang;
@@ -26,15 +27,8 @@ AST_MATCHER(FunctionDecl, hasOwnDeviceAnnotation) {
   return A && llvm::is_contained(Node.attrs(), A) && !A->isInherited();
 }
 
-/// A lambda marked __device(hpp) inside device code (not a parallelFor
-/// body, which the outliner replaces whole).
-AST_MATCHER(LambdaExpr, isNestedDeviceLambda) {
-  return getDeviceAnnotation(Node.getCallOperator()) &&
-         !isParallelForBody(Node, Finder->getASTContext());
-}
-
-/// Selects the `__device(hpp)` text of the function bound to \p ID; with
-/// \p WithSpace, also the blanks after it.
+/// Selects the `__device(hpp)` text of the function or lambda bound to
+/// \p ID; with \p WithSpace, also the blanks after it.
 RangeSelector deviceAnnotation(std::string ID, bool WithSpace = false) {
   return [ID, WithSpace](const MatchFinder::MatchResult &R)
              -> llvm::Expected<CharSourceRange> {
@@ -55,7 +49,18 @@ RangeSelector deviceAnnotation(std::string ID, bool WithSpace = false) {
     return Range;
   };
 }
+
+/// A lambda marked __device(hpp).
+AST_MATCHER(LambdaExpr, isDeviceLambda) {
+  return getDeviceAnnotation(Node.getCallOperator()) != nullptr;
+}
 } // namespace
+
+/// Lambdas in device code are device code already: drop their mark.
+static RewriteRule dropNestedLambdaMarks() {
+  return makeRule(lambdaExpr(isDeviceLambda()).bind("lambda"),
+                  changeTo(deviceAnnotation("lambda", true), cat("")));
+}
 
 DeviceFunctionRule::DeviceFunctionRule(llvm::StringRef Name, RuleContext &Ctx)
     : TransformerRule(
@@ -66,14 +71,15 @@ DeviceFunctionRule::DeviceFunctionRule(llvm::StringRef Name, RuleContext &Ctx)
                                      unless(isTemplateInstantiation()),
                                      unless(cxxMethodDecl(ofClass(isLambda()))))
                             .bind("fn"),
-                        changeTo(deviceAnnotation("fn"),
-                                 cat("__host__ __device__"))),
-               // Lambdas in device code are device code: drop the mark.
-               makeRule(lambdaExpr(isNestedDeviceLambda(),
-                                   isExpansionInMainFile(),
-                                   unless(isInTemplateInstantiation()))
-                            .bind("fn"),
-                        changeTo(deviceAnnotation("fn", true), cat("")))})) {}
+                        flatten(changeTo(deviceAnnotation("fn"),
+                                         cat("__host__ __device__")),
+                                rewriteDescendants("fn",
+                                                   dropNestedLambdaMarks()))),
+               // Inside a parallelFor body (moved whole by the outliner).
+               makeRule(callExpr(parallelForCall(),
+                                 hasAnyArgument(
+                                     ignoringImplicit(lambdaExpr().bind("body")))),
+                        rewriteDescendants("body", dropNestedLambdaMarks()))})) {}
 
 } // namespace rewrite
 } // namespace hpp

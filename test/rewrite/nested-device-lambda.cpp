@@ -12,10 +12,17 @@
 
 #include <hpp/hpp.h>
 
+__device(hpp) float twice(float x) {
+  auto d = [](float y) __device(hpp) { return 2 * y; };
+  return d(x);
+}
+// CHECK: __host__ __device__ float twice(float x) {
+// CHECK-NEXT: auto d = [](float y) { return 2 * y; };
+
 void squares(hpp::Pointer<float> p, int n) {
   hpp::parallelFor(hpp::Range<1>(n), [=](auto i) __device(hpp) {
     auto sq = [](float x) __device(hpp) { return x * x; };
-    p[i.getX()] = sq(p[i.getX()]);
+    p[i.getX()] = sq(p[i.getX()]) + twice(0);
   });
 }
 // CHECK: __global__ void hpp_squares_pfor0(hpp::Range<1> hpp_range,
