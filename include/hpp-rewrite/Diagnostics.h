@@ -28,8 +28,7 @@ namespace rewrite {
 /// Emits rule diagnostics through the compiler's DiagnosticsEngine.
 class RuleDiagnostics {
 public:
-  explicit RuleDiagnostics(clang::DiagnosticsEngine &Engine)
-      : Engine(Engine) {}
+  explicit RuleDiagnostics(clang::DiagnosticsEngine &Engine) : Engine(Engine) {}
 
   /// Reports an error tagged with \p Rule. Returns an empty builder when the
   /// same message was already reported at \p Loc (template instantiations

@@ -24,7 +24,7 @@ namespace rewrite {
 
 /// Where the tool finds the headers it parses sources with.
 struct HeaderPaths {
-  std::string ResourceDir; ///< clang's builtin headers
+  std::string ResourceDir;    ///< clang's builtin headers
   std::string DialectInclude; ///< include/ (hpp/hpp.h)
   std::string RuntimeInclude; ///< runtime/ (hpp/runtime.h)
 };

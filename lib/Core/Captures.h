@@ -1,4 +1,5 @@
-//===- Captures.h - How a parallelFor capture reaches the kernel -*- C++ -*-===//
+//===- Captures.h - How a parallelFor capture reaches the kernel -*- C++
+//-*-===//
 //
 // Part of hpp-rewrite.
 //

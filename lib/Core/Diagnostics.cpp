@@ -15,8 +15,8 @@ DiagnosticBuilder RuleDiagnostics::report(DiagnosticsEngine::Level Level,
                                           SourceLocation Loc,
                                           llvm::StringRef Rule,
                                           llvm::StringRef Message) {
-  bool Fresh = Seen.emplace(Loc.getRawEncoding(), Rule.str(), Message.str())
-                   .second;
+  bool Fresh =
+      Seen.emplace(Loc.getRawEncoding(), Rule.str(), Message.str()).second;
   LastSuppressed = !Fresh;
   // A duplicate is reported at the Ignored level: clang drops it and the
   // notes that follow it.
@@ -40,7 +40,8 @@ DiagnosticBuilder RuleDiagnostics::warning(SourceLocation Loc,
 DiagnosticBuilder RuleDiagnostics::note(SourceLocation Loc,
                                         llvm::StringRef Message) {
   unsigned ID = Engine.getCustomDiagID(
-      LastSuppressed ? DiagnosticsEngine::Ignored : DiagnosticsEngine::Note, "%0");
+      LastSuppressed ? DiagnosticsEngine::Ignored : DiagnosticsEngine::Note,
+      "%0");
   return std::move(Engine.Report(Loc, ID) << Message);
 }
 

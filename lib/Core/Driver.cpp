@@ -38,7 +38,8 @@ namespace {
 /// translation unit.
 class RewriteConsumer : public ASTConsumer {
 public:
-  RewriteConsumer(MatchFinder &Finder, std::vector<std::unique_ptr<Rule>> &Rules,
+  RewriteConsumer(MatchFinder &Finder,
+                  std::vector<std::unique_ptr<Rule>> &Rules,
                   RuleDiagnostics &Diags)
       : Finder(Finder), Rules(Rules), Diags(Diags) {}
 
@@ -122,16 +123,15 @@ private:
 void addRewriteArguments(tooling::ClangTool &Tool, const HeaderPaths &Paths) {
   using namespace tooling;
   // Dropped flags: GPU-compiler options that the C++ parse cannot take.
-  Tool.appendArgumentsAdjuster(
-      [](const CommandLineArguments &Args, StringRef) {
-        CommandLineArguments Out;
-        for (const std::string &A : Args)
-          if (!StringRef(A).starts_with("--offload-arch") &&
-              !StringRef(A).starts_with("--cuda-") &&
-              !StringRef(A).starts_with("-arch="))
-            Out.push_back(A);
-        return Out;
-      });
+  Tool.appendArgumentsAdjuster([](const CommandLineArguments &Args, StringRef) {
+    CommandLineArguments Out;
+    for (const std::string &A : Args)
+      if (!StringRef(A).starts_with("--offload-arch") &&
+          !StringRef(A).starts_with("--cuda-") &&
+          !StringRef(A).starts_with("-arch="))
+        Out.push_back(A);
+    return Out;
+  });
   Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
       CommandLineArguments{"-std=c++17"}, ArgumentInsertPosition::BEGIN));
   Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(

@@ -48,7 +48,8 @@ bool EditCollector::insert(SourceLocation Loc, llvm::StringRef Text,
 
 tooling::Replacements EditCollector::extract(CharSourceRange Range) {
   tooling::Replacements Inside;
-  CharSourceRange FileRange = Lexer::makeFileCharRange(Range, SM, LangOptions());
+  CharSourceRange FileRange =
+      Lexer::makeFileCharRange(Range, SM, LangOptions());
   if (FileRange.isInvalid())
     return Inside;
   auto [FID, Begin] = SM.getDecomposedLoc(FileRange.getBegin());
@@ -67,12 +68,10 @@ tooling::Replacements EditCollector::extract(CharSourceRange Range) {
   tooling::Replacements Outside;
   for (const tooling::Replacement &R : It->second) {
     bool In = IsInside(R);
-    llvm::Error Err =
-        In ? Inside.add(tooling::Replacement(R.getFilePath(),
-                                             R.getOffset() - Begin,
-                                             R.getLength(),
-                                             R.getReplacementText()))
-           : Outside.add(R);
+    llvm::Error Err = In ? Inside.add(tooling::Replacement(
+                               R.getFilePath(), R.getOffset() - Begin,
+                               R.getLength(), R.getReplacementText()))
+                         : Outside.add(R);
     llvm::consumeError(std::move(Err)); // Disjoint by construction.
   }
   It->second = std::move(Outside);

@@ -38,9 +38,9 @@ std::string KernelOutliner::text(SourceRange R) const {
                     Ctx.getLangOpts());
 }
 
-std::optional<std::string>
-KernelOutliner::typeName(QualType T, bool AddConst, SourceLocation Loc,
-                         OutlineError &Err) const {
+std::optional<std::string> KernelOutliner::typeName(QualType T, bool AddConst,
+                                                    SourceLocation Loc,
+                                                    OutlineError &Err) const {
   if (const auto *DT = T->getContainedDeducedType())
     if (!DT->getDeducedType().isNull() && isa<AutoType>(T.getTypePtr()))
       T = DT->getDeducedType();
@@ -55,8 +55,8 @@ KernelOutliner::typeName(QualType T, bool AddConst, SourceLocation Loc,
   }
   PrintingPolicy Policy(Ctx.getLangOpts());
   Policy.SuppressUnwrittenScope = true;
-  std::string S = TypeName::getFullyQualifiedName(T.getUnqualifiedType(), Ctx,
-                                                  Policy);
+  std::string S =
+      TypeName::getFullyQualifiedName(T.getUnqualifiedType(), Ctx, Policy);
   if (AddConst || T.isConstQualified())
     S = "const " + S;
   return S;
@@ -131,11 +131,9 @@ static std::string wrapSignature(const std::string &Head,
   return Out;
 }
 
-std::optional<OutlinedKernel>
-KernelOutliner::outline(const CallExpr *Call, const LambdaExpr *LE,
-                        llvm::StringRef Name,
-                        const tooling::Replacements &BodyEdits,
-                        OutlineError &Err) {
+std::optional<OutlinedKernel> KernelOutliner::outline(
+    const CallExpr *Call, const LambdaExpr *LE, llvm::StringRef Name,
+    const tooling::Replacements &BodyEdits, OutlineError &Err) {
   const SourceManager &SM = Ctx.getSourceManager();
   const CXXMethodDecl *Op = LE->getCallOperator();
   if (Call->getNumArgs() != 2 || Op->getNumParams() != 1) {
@@ -187,8 +185,8 @@ KernelOutliner::outline(const CallExpr *Call, const LambdaExpr *LE,
       if (!TN)
         return std::nullopt;
       Param = *TN + " *const hpp_ref_" + VarName;
-      Prologue += "  " + *TN + " &" + VarName + " = *hpp_ref_" + VarName +
-                  ";\n";
+      Prologue +=
+          "  " + *TN + " &" + VarName + " = *hpp_ref_" + VarName + ";\n";
       Arg = "&" + VarName;
     } else {
       auto TN = typeName(T, !Mutable, C.Loc, Err);

@@ -1,4 +1,5 @@
-//===- KernelOutliner.h - parallelFor lambda -> __global__ kernel -*- C++ -*-===//
+//===- KernelOutliner.h - parallelFor lambda -> __global__ kernel -*- C++
+//-*-===//
 //
 // Part of hpp-rewrite.
 //
@@ -31,8 +32,8 @@ struct OutlineError {
 
 /// The pieces the ParallelForRule inserts and replaces.
 struct OutlinedKernel {
-  std::string Definition;        ///< the kernel, ending in a blank line
-  std::string Launch;            ///< replaces the parallelFor call
+  std::string Definition;         ///< the kernel, ending in a blank line
+  std::string Launch;             ///< replaces the parallelFor call
   clang::SourceLocation InsertAt; ///< before the enclosing top-level decl
 };
 
@@ -42,7 +43,8 @@ public:
   KernelOutliner(clang::ASTContext &Ctx) : Ctx(Ctx) {}
 
   /// The function whose body contains \p LE (through nested lambdas).
-  static const clang::FunctionDecl *enclosingFunction(const clang::LambdaExpr *LE);
+  static const clang::FunctionDecl *
+  enclosingFunction(const clang::LambdaExpr *LE);
 
   /// Outlines \p LE, the body argument of \p Call, as kernel \p Name.
   /// \p BodyEdits are edits inside the lambda body, relative to its start.

@@ -28,7 +28,8 @@ public:
       : Rule(Name, Ctx), R(std::move(R)) {}
 
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
-  void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  void
+  run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
   clang::transformer::RewriteRule R;

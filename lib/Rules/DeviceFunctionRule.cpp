@@ -66,20 +66,20 @@ DeviceFunctionRule::DeviceFunctionRule(llvm::StringRef Name, RuleContext &Ctx)
     : TransformerRule(
           Name, Ctx,
           applyFirst(
-              {makeRule(functionDecl(hasOwnDeviceAnnotation(),
-                                     isExpansionInMainFile(),
-                                     unless(isTemplateInstantiation()),
-                                     unless(cxxMethodDecl(ofClass(isLambda()))))
-                            .bind("fn"),
-                        flatten(changeTo(deviceAnnotation("fn"),
-                                         cat("__host__ __device__")),
-                                rewriteDescendants("fn",
-                                                   dropNestedLambdaMarks()))),
+              {makeRule(
+                   functionDecl(hasOwnDeviceAnnotation(),
+                                isExpansionInMainFile(),
+                                unless(isTemplateInstantiation()),
+                                unless(cxxMethodDecl(ofClass(isLambda()))))
+                       .bind("fn"),
+                   flatten(changeTo(deviceAnnotation("fn"),
+                                    cat("__host__ __device__")),
+                           rewriteDescendants("fn", dropNestedLambdaMarks()))),
                // Inside a parallelFor body (moved whole by the outliner).
-               makeRule(callExpr(parallelForCall(),
-                                 hasAnyArgument(
-                                     ignoringImplicit(lambdaExpr().bind("body")))),
-                        rewriteDescendants("body", dropNestedLambdaMarks()))})) {}
+               makeRule(
+                   callExpr(parallelForCall(), hasAnyArgument(ignoringImplicit(
+                                                   lambdaExpr().bind("body")))),
+                   rewriteDescendants("body", dropNestedLambdaMarks()))})) {}
 
 } // namespace rewrite
 } // namespace hpp

@@ -30,9 +30,10 @@ void HostCallInDeviceCheck::onEndOfTranslationUnit(ASTContext &AST) {
         B << FixItHint::CreateInsertion(Def->getInnerLocStart(),
                                         "__device(hpp) ");
     }
-    note(Callee->getLocation(), "'" + Name + "' declared here; mark it "
-                                             "'__device(hpp)' to compile it "
-                                             "for the device");
+    note(Callee->getLocation(), "'" + Name +
+                                    "' declared here; mark it "
+                                    "'__device(hpp)' to compile it "
+                                    "for the device");
   }
 }
 

@@ -37,8 +37,9 @@ void HostReferenceCaptureCheck::run(const MatchFinder::MatchResult &R) {
     if (C.Implicit) {
       // `[&]`: offer `[=]`.
       error(Loc, Msg) << FixItHint::CreateReplacement(
-          CharSourceRange::getCharRange(LE->getCaptureDefaultLoc(),
-                                        LE->getCaptureDefaultLoc().getLocWithOffset(1)),
+          CharSourceRange::getCharRange(
+              LE->getCaptureDefaultLoc(),
+              LE->getCaptureDefaultLoc().getLocWithOffset(1)),
           "=");
     } else {
       // `&x`: offer `x`. The '&' precedes the name, maybe after blanks.

@@ -1,4 +1,5 @@
-//===- ImplicitDeviceFunctionRule.h ----------------------------------*- C++ -*-===//
+//===- ImplicitDeviceFunctionRule.h ----------------------------------*- C++
+//-*-===//
 //
 // Part of hpp-rewrite.
 //

@@ -73,8 +73,8 @@ void ParallelForRule::onEndOfTranslationUnit(ASTContext &AST) {
       continue;
     }
     if (!Ctx.Edits.replace(
-            CharSourceRange::getTokenRange(S.Call->getSourceRange()),
-            K->Launch, Name))
+            CharSourceRange::getTokenRange(S.Call->getSourceRange()), K->Launch,
+            Name))
       continue;
     auto &Slot = Inserts[SM.getFileOffset(K->InsertAt)];
     Slot.first = K->InsertAt;

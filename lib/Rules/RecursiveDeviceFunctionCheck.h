@@ -1,4 +1,5 @@
-//===- RecursiveDeviceFunctionCheck.h ----------------------------------*- C++ -*-===//
+//===- RecursiveDeviceFunctionCheck.h ----------------------------------*- C++
+//-*-===//
 //
 // Part of hpp-rewrite.
 //

@@ -20,7 +20,8 @@ namespace rewrite {
 
 std::vector<std::unique_ptr<Rule>> createAllRules(RuleContext &Ctx) {
   std::vector<std::unique_ptr<Rule>> Rules;
-#define HPP_RULE(Class, Name) Rules.push_back(std::make_unique<Class>(Name, Ctx));
+#define HPP_RULE(Class, Name)                                                  \
+  Rules.push_back(std::make_unique<Class>(Name, Ctx));
 #include "Rules/Rules.def"
   return Rules;
 }

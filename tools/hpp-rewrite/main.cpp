@@ -30,9 +30,9 @@ static cl::OptionCategory Category("hpp-rewrite options");
 static cl::opt<std::string> OutputFile(
     "o", cl::desc("Write the rewritten source to <file> (one source only)"),
     cl::value_desc("file"), cl::cat(Category));
-static cl::opt<bool>
-    InPlace("in-place", cl::desc("Overwrite each source with its rewrite"),
-            cl::cat(Category));
+static cl::opt<bool> InPlace("in-place",
+                             cl::desc("Overwrite each source with its rewrite"),
+                             cl::cat(Category));
 static cl::opt<bool> Quiet("quiet",
                            cl::desc("Do not print progress for several files"),
                            cl::cat(Category));
@@ -62,8 +62,8 @@ int main(int argc, const char **argv) {
   bool HasSeparator = false, HasDatabase = false;
   for (int I = 1; I < argc; ++I) {
     HasSeparator |= std::strcmp(argv[I], "--") == 0;
-    HasDatabase |= std::strcmp(argv[I], "-p") == 0 ||
-                   std::strncmp(argv[I], "-p=", 3) == 0;
+    HasDatabase |=
+        std::strcmp(argv[I], "-p") == 0 || std::strncmp(argv[I], "-p=", 3) == 0;
   }
   if (!HasSeparator && !HasDatabase)
     Args.push_back("--");
