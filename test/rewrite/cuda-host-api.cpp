@@ -1,0 +1,30 @@
+// A dialect source that also calls the CUDA host API directly: parsed
+// against the mock SDK header in test/Inputs/mock (no SDK needed), the
+// CUDA calls and include are left as written, and the output compiles
+// against the real SDK.
+// RUN: %hpp_rewrite %s -o %t.cpp -- -isystem %inputs/mock
+// RUN: %strip %t.cpp | FileCheck %s
+// RUN: %hpp_rewrite %t.cpp -- -isystem %inputs/mock | diff %t.cpp -
+// RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -c %t.cpp -o %t.nv.o %}
+
+#include <hpp/hpp.h>
+#include <cuda_runtime.h>
+using namespace hpp;
+
+// CHECK: #include <hpp/runtime.h>
+// CHECK-NEXT: #include <cuda_runtime.h>
+
+int devices() {
+  int count = 0;
+  return cudaGetDeviceCount(&count) == cudaSuccess ? count : 0;
+}
+// CHECK: return cudaGetDeviceCount(&count) == cudaSuccess ? count : 0;
+
+void clear(Pointer<int> p, int n) {
+  parallelFor(Range<1>(n), [=](Index<1> i) __device(hpp) { p[i.getX()] = 0; });
+  cudaDeviceSynchronize();
+}
+// CHECK: __global__ void hpp_clear_pfor0(hpp::Range<1> hpp_range,
+// CHECK-NEXT: const hpp::Pointer<int> p) {
+// CHECK: hpp::launchKernel(hpp_clear_pfor0, Range<1>(n), p);
+// CHECK-NEXT: cudaDeviceSynchronize();
