@@ -13,7 +13,8 @@
 /// Provides: the __device(kind) annotation; Range, Index, Pointer, Atomic
 /// and the free atomics, RuntimeError; allocate / deallocate; parallelFor;
 /// MVECTOR_SIZE (run-time: HPP_CPU_MVECTOR=32|64, default 32), MVECTOR_MAX
-/// (64) and MVECTOR_MIN (32).
+/// (64) and MVECTOR_MIN (32); the CUDA-spelled warp intrinsics and warpSize
+/// on a simulated mvector (hpp/cpu/warp.h).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_HPP_H
@@ -31,6 +32,9 @@
 #include "hpp/cpu/memory.h"
 #include "hpp/cpu/parallel_for.h"
 #include "hpp/cpu/settings.h"
+#if defined(HPP_BACKEND_CPU)
+#include "hpp/cpu/warp.h"
+#endif
 
 /// Width of the mvector (warp) the code runs on: a run-time value on the
 /// CPU, the simulated width from HPP_CPU_MVECTOR (throws hpp::RuntimeError
