@@ -14,6 +14,7 @@
 #include "Rules/MissingDeviceAnnotationCheck.h"
 #include "Rules/ParallelForRule.h"
 #include "Rules/RecursiveDeviceFunctionCheck.h"
+#include "Rules/WarpSizeRule.h"
 
 namespace hpp {
 namespace rewrite {

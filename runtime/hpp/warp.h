@@ -9,8 +9,10 @@
 /// spec 1.5 and 3.2 (TNL's conventions):
 ///  - MVECTOR_MAX / MVECTOR_MIN and getMaxWarpSize() / getMinWarpSize():
 ///    compile-time bounds (64/32 on HIP and the CPU backend, 32/32 on CUDA);
-///  - getWarpSize(): the executing device's width, device code only, exact
-///    per target and never a constant expression (it is not one on ROCm 7);
+///  - getWarpSize(): the executing device's width, exact per target in
+///    device code and never a constant expression (it is not one on ROCm 7);
+///    on the host side of a __host__ __device__ function, the current
+///    device's width;
 ///  - getWarpSize(DeviceId): the width a device reports, host code;
 ///  - LaneMask / getWarpFullMask(): masks wide enough for a wavefront.
 /// Nothing here depends on __AMDGCN_WAVEFRONT_SIZE__ (gone in ROCm 7.2) or on
@@ -54,17 +56,28 @@ HPP_HD constexpr int getMaxWarpSize() { return MVECTOR_MAX; }
 /// Compile-time lower bound of the mvector width (per-warp counts).
 HPP_HD constexpr int getMinWarpSize() { return MVECTOR_MIN; }
 
-/// The mvector width of the executing device (device code).
-HPP_DEVICE inline int getWarpSize() {
-#if defined(HPP_BACKEND_HIP)
+/// The mvector width device \p DeviceId reports (host code; a run-time value
+/// on HIP, where the host has no compile-time wavefront size).
+inline int getWarpSize(int DeviceId) { return detail::queryWarpSize(DeviceId); }
+
+/// The mvector width of the executing device. Host and device, because
+/// __device(hpp) functions become __host__ __device__: on the host side it
+/// is the current device's width.
+HPP_HD inline int getWarpSize() {
+#if defined(HPP_DEVICE_PASS) && defined(HPP_BACKEND_HIP)
 #if __has_builtin(__builtin_amdgcn_wavefrontsize)
   return __builtin_amdgcn_wavefrontsize();
 #else
   // Compilers before the builtin (HIP 5.x) define warpSize per target.
   return warpSize;
 #endif
-#else
+#elif defined(HPP_DEVICE_PASS) || defined(HPP_BACKEND_CUDA) ||                \
+    defined(HPP_BACKEND_CPU)
   return 32;
+#else
+  int Device = 0;
+  HPP_CHECK(hipGetDevice(&Device));
+  return getWarpSize(Device);
 #endif
 }
 
@@ -76,10 +89,6 @@ HPP_DEVICE inline LaneMask getWarpFullMask() {
   return LaneMask(0xffffffffu);
 #endif
 }
-
-/// The mvector width device \p DeviceId reports (host code; a run-time value
-/// on HIP, where the host has no compile-time wavefront size).
-inline int getWarpSize(int DeviceId) { return detail::queryWarpSize(DeviceId); }
 
 } // namespace hpp
 
