@@ -36,6 +36,15 @@ inline clang::ast_matchers::StatementMatcher parallelForCall() {
           .bind("call"));
 }
 
+/// A parallelFor call whose body lambda is bound to \p BodyID: the root of
+/// device code for rules that rewrite inside bodies (rewriteDescendants).
+inline clang::ast_matchers::StatementMatcher
+parallelForBody(llvm::StringRef BodyID) {
+  using namespace clang::ast_matchers;
+  return callExpr(parallelForCall(),
+                  hasAnyArgument(ignoringImplicit(lambdaExpr().bind(BodyID))));
+}
+
 } // namespace rewrite
 } // namespace hpp
 

@@ -77,8 +77,7 @@ DeviceFunctionRule::DeviceFunctionRule(llvm::StringRef Name, RuleContext &Ctx)
                            rewriteDescendants("fn", dropNestedLambdaMarks()))),
                // Inside a parallelFor body (moved whole by the outliner).
                makeRule(
-                   callExpr(parallelForCall(), hasAnyArgument(ignoringImplicit(
-                                                   lambdaExpr().bind("body")))),
+                   parallelForBody("body"),
                    rewriteDescendants("body", dropNestedLambdaMarks()))})) {}
 
 } // namespace rewrite

@@ -43,10 +43,8 @@ WarpSizeRule::WarpSizeRule(llvm::StringRef Name, RuleContext &Ctx)
                                      unless(cxxMethodDecl(ofClass(isLambda()))))
                             .bind("fn"),
                         rewriteDescendants("fn", deviceWidth())),
-               makeRule(
-                   callExpr(parallelForCall(), hasAnyArgument(ignoringImplicit(
-                                                   lambdaExpr().bind("body")))),
-                   rewriteDescendants("body", deviceWidth()))})) {}
+               makeRule(parallelForBody("body"),
+                        rewriteDescendants("body", deviceWidth()))})) {}
 
 } // namespace rewrite
 } // namespace hpp
