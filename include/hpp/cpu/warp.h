@@ -111,38 +111,22 @@ template <class T> T fromBits(std::uint64_t B) {
 
 #define HPP_WARP_LOC const char *File = __builtin_FILE(), int Line = __builtin_LINE()
 
-template <class T>
-inline T __shfl_sync(unsigned long long Mask, T Var, int SrcLane, int Width = 0,
-                     HPP_WARP_LOC) {
-  using namespace hpp::cpu;
-  return warp::fromBits<T>(warp::collective(CollectiveKind::Shfl, "__shfl_sync",
-                                            Mask, warp::toBits(Var), SrcLane,
-                                            Width, File, Line));
-}
-template <class T>
-inline T __shfl_up_sync(unsigned long long Mask, T Var, unsigned Delta,
-                        int Width = 0, HPP_WARP_LOC) {
-  using namespace hpp::cpu;
-  return warp::fromBits<T>(warp::collective(
-      CollectiveKind::ShflUp, "__shfl_up_sync", Mask, warp::toBits(Var),
-      static_cast<int>(Delta), Width, File, Line));
-}
-template <class T>
-inline T __shfl_down_sync(unsigned long long Mask, T Var, unsigned Delta,
-                          int Width = 0, HPP_WARP_LOC) {
-  using namespace hpp::cpu;
-  return warp::fromBits<T>(warp::collective(
-      CollectiveKind::ShflDown, "__shfl_down_sync", Mask, warp::toBits(Var),
-      static_cast<int>(Delta), Width, File, Line));
-}
-template <class T>
-inline T __shfl_xor_sync(unsigned long long Mask, T Var, int LaneMask,
-                         int Width = 0, HPP_WARP_LOC) {
-  using namespace hpp::cpu;
-  return warp::fromBits<T>(warp::collective(
-      CollectiveKind::ShflXor, "__shfl_xor_sync", Mask, warp::toBits(Var),
-      LaneMask, Width, File, Line));
-}
+// The four shuffles differ only in name, kind and what the lane argument
+// means (source lane, delta or xor mask): one row each.
+#define HPP_CPU_SHUFFLE(Name, Kind, LaneArgType)                               \
+  template <class T>                                                           \
+  inline T Name(unsigned long long Mask, T Var, LaneArgType LaneArg,           \
+                int Width = 0, HPP_WARP_LOC) {                                 \
+    using namespace hpp::cpu;                                                  \
+    return warp::fromBits<T>(warp::collective(                                 \
+        CollectiveKind::Kind, #Name, Mask, warp::toBits(Var),                  \
+        static_cast<int>(LaneArg), Width, File, Line));                        \
+  }
+HPP_CPU_SHUFFLE(__shfl_sync, Shfl, int)           // source lane
+HPP_CPU_SHUFFLE(__shfl_up_sync, ShflUp, unsigned) // delta
+HPP_CPU_SHUFFLE(__shfl_down_sync, ShflDown, unsigned) // delta
+HPP_CPU_SHUFFLE(__shfl_xor_sync, ShflXor, int)    // xor lane mask
+#undef HPP_CPU_SHUFFLE
 inline unsigned long long __ballot_sync(unsigned long long Mask, int Predicate,
                                         HPP_WARP_LOC) {
   using namespace hpp::cpu;
