@@ -7,14 +7,22 @@
 #include "hpp-rewrite/Rule.h"
 
 #include "Rules/DeviceFunctionRule.h"
+#include "Rules/DivergentWarpOpCheck.h"
 #include "Rules/HostCallInDeviceCheck.h"
 #include "Rules/HostReferenceCaptureCheck.h"
+#include "Rules/HostWarpSizeRule.h"
 #include "Rules/ImplicitDeviceFunctionRule.h"
 #include "Rules/IncludeRule.h"
+#include "Rules/LaneAssumptionRule.h"
+#include "Rules/LaneMaskRule.h"
 #include "Rules/MissingDeviceAnnotationCheck.h"
 #include "Rules/ParallelForRule.h"
 #include "Rules/RecursiveDeviceFunctionCheck.h"
+#include "Rules/SyncWarpRule.h"
+#include "Rules/TiledPartitionWidthCheck.h"
+#include "Rules/WarpIntrinsicRule.h"
 #include "Rules/WarpSizeRule.h"
+#include "Rules/WavefrontSizeMacroCheck.h"
 
 namespace hpp {
 namespace rewrite {

@@ -14,7 +14,24 @@
 ///    on the host side of a __host__ __device__ function, the current
 ///    device's width;
 ///  - getWarpSize(DeviceId): the width a device reports, host code;
-///  - LaneMask / getWarpFullMask(): masks wide enough for a wavefront.
+///  - LaneMask / getWarpFullMask(): masks wide enough for a wavefront;
+///  - getDevice(): the current device (host code), for getWarpSize(DeviceId);
+///  - the warp operations the rewriter maps the CUDA intrinsics to (one
+///    backend header each: backend/gpu_warp.h for CUDA and HIP,
+///    backend/cpu_warp.h for the CPU backend), all device code, masks of
+///    type LaneMask, an optional shuffle Width (a power of two up to the
+///    warp width; omitted = the whole warp):
+///      T shflSync(LaneMask, T, int SrcLane[, int Width])
+///      T shflUpSync(LaneMask, T, unsigned Delta[, int Width])
+///      T shflDownSync(LaneMask, T, unsigned Delta[, int Width])
+///      T shflXorSync(LaneMask, T, int LaneMask[, int Width])
+///      LaneMask ballotSync(LaneMask, int Predicate)
+///      int anySync(LaneMask, int Predicate), allSync(LaneMask, int)
+///      LaneMask activeMask()
+///      int popcMask(LaneMask), ffsMask(LaneMask), clzMask(LaneMask)
+///    (__popc/__ffs/__clz over the full LaneMask width: the 64-bit forms on
+///    HIP and the CPU backend). __syncwarp is lowered to
+///    cg::tiled_partition<MVECTOR_MIN>(cg::this_thread_block()).sync().
 /// Nothing here depends on __AMDGCN_WAVEFRONT_SIZE__ (gone in ROCm 7.2) or on
 /// warpSize being a constant expression (not since ROCm 7.0).
 ///
@@ -56,6 +73,9 @@ HPP_HD constexpr int getMaxWarpSize() { return MVECTOR_MAX; }
 /// Compile-time lower bound of the mvector width (per-warp counts).
 HPP_HD constexpr int getMinWarpSize() { return MVECTOR_MIN; }
 
+/// The current device (host code).
+inline int getDevice() { return detail::currentDeviceTarget().Id; }
+
 /// The mvector width device \p DeviceId reports (host code; a run-time value
 /// on HIP, where the host has no compile-time wavefront size).
 inline int getWarpSize(int DeviceId) { return detail::queryWarpSize(DeviceId); }
@@ -71,8 +91,10 @@ HPP_HD inline int getWarpSize() {
   // Compilers before the builtin (HIP 5.x) define warpSize per target.
   return warpSize;
 #endif
-#elif defined(HPP_DEVICE_PASS) || defined(HPP_BACKEND_CUDA) ||                \
-    defined(HPP_BACKEND_CPU)
+#elif defined(HPP_BACKEND_CPU)
+  // The simulated width (HPP_CPU_MVECTOR).
+  return detail::queryWarpSize(0);
+#elif defined(HPP_DEVICE_PASS) || defined(HPP_BACKEND_CUDA)
   return 32;
 #else
   int Device = 0;
@@ -83,7 +105,7 @@ HPP_HD inline int getWarpSize() {
 
 /// Mask with a bit set for every lane of the executing warp (device code).
 HPP_DEVICE inline LaneMask getWarpFullMask() {
-#if defined(HPP_BACKEND_HIP)
+#if defined(HPP_BACKEND_HIP) || defined(HPP_BACKEND_CPU)
   return getWarpSize() == 64 ? ~LaneMask(0) : LaneMask(0xffffffffu);
 #else
   return LaneMask(0xffffffffu);
@@ -91,5 +113,11 @@ HPP_DEVICE inline LaneMask getWarpFullMask() {
 }
 
 } // namespace hpp
+
+#if defined(HPP_BACKEND_CPU)
+#include "hpp/backend/cpu_warp.h"
+#else
+#include "hpp/backend/gpu_warp.h"
+#endif
 
 #endif // HPP_RUNTIME_WARP_H
