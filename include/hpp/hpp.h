@@ -12,7 +12,8 @@
 ///
 /// Provides: the __device(kind) annotation; Range, Index, Pointer, Atomic
 /// and the free atomics, RuntimeError; allocate / deallocate; parallelFor;
-/// MVECTOR_SIZE (run-time: HPP_CPU_MVECTOR=32|64, default 32), MVECTOR_MAX
+/// MVECTOR_SIZE (run-time: HPP_CPU_MVECTOR=32|64, default 32; a constant
+/// when compiled with -DHPP_CPU_MVECTOR=32|64), MVECTOR_MAX
 /// (64) and MVECTOR_MIN (32); the CUDA-spelled warp intrinsics and warpSize
 /// on a simulated mvector (hpp/cpu/warp.h).
 ///
@@ -38,9 +39,9 @@
 
 /// Width of the mvector (warp) the code runs on: a run-time value on the
 /// CPU, the simulated width from HPP_CPU_MVECTOR (throws hpp::RuntimeError
-/// when that is neither 32 nor 64).
+/// when that is neither 32 nor 64); see hpp::cpu::mvectorSize().
 #ifndef MVECTOR_SIZE
-#define MVECTOR_SIZE (::hpp::cpu::mvectorWidth())
+#define MVECTOR_SIZE (::hpp::cpu::mvectorSize())
 #endif
 /// Compile-time bounds of MVECTOR_SIZE, for array sizes: per-lane storage
 /// uses the max, per-mvector counts use the min.

@@ -15,11 +15,12 @@
 ///  - MVECTOR_MAX/MIN, getWarpSize & co., LaneMask, `cg` (warp.h).
 /// The backend is chosen by hpp/core/config.h: HIP under hipcc / clang -x
 /// hip, CUDA under nvcc, otherwise the CPU backend (backend/cpu.h: plain
-/// C++17, kernels run on host threads). The other headers of runtime/hpp
+/// C++17, work-groups run on host threads, their work-items as fibers). The other headers of runtime/hpp
 /// are pieces of this one and need the backend it selects.
 ///
-/// Environment: HPP_PREFETCH=always|first|never (launch.h), HPP_CPU_THREADS
-/// (CPU backend: host threads per launch).
+/// Environment: HPP_PREFETCH=always|first|never (launch.h); CPU backend:
+/// HPP_CPU_THREADS (host threads per launch) and HPP_CPU_MVECTOR=32|64 (the
+/// simulated warp width, default 32).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_H

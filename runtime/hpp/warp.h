@@ -103,8 +103,9 @@ HPP_HD inline int getWarpSize() {
 #endif
 }
 
-/// Mask with a bit set for every lane of the executing warp (device code).
-HPP_DEVICE inline LaneMask getWarpFullMask() {
+/// Mask with a bit set for every lane of the executing warp (on the host
+/// side of a __host__ __device__ function: of the current device).
+HPP_HD inline LaneMask getWarpFullMask() {
 #if defined(HPP_BACKEND_HIP) || defined(HPP_BACKEND_CPU)
   return getWarpSize() == 64 ? ~LaneMask(0) : LaneMask(0xffffffffu);
 #else

@@ -1,43 +1,58 @@
 //===- hpp/cpu/group_executor.h - Runs the work-items of a work-group -----===//
 //
-// Part of hpp-rewrite. CPU reference runtime.
+// Part of hpp-rewrite. CPU reference runtime, and the fiber core of the
+// device runtime's CPU backend (runtime/hpp/backend/cpu_executor.h).
 //
 //===----------------------------------------------------------------------===//
 ///
 /// \file
 /// GroupExecutor runs the work-items of one work-group on the current host
-/// thread, each work-item as a fiber (ucontext: one FiberStackSize stack per
-/// work-item, kept by the host thread and reused across groups and
+/// thread, each work-item on a fiber (hpp/cpu/fiber.h: one FiberStackSize
+/// stack per local id, kept by the host thread and reused across groups and
 /// launches). A work-item runs until it finishes or reaches a collective
-/// mvector operation (shuffle, ballot, vote, __syncwarp, __activemask; see
-/// hpp/cpu/warp.h), where it blocks; once every work-item of the group has
-/// either finished or blocked, the executor completes the collectives of
-/// every mvector whose lanes all wait at the same operation, and reports
-/// the others as divergent (hpp::RuntimeError), so a collective never hangs.
-/// Scheduling is deterministic: items run in linear local-id order.
+/// operation, where it blocks:
+///  - a collective mvector operation (shuffle, ballot, vote, __syncwarp,
+///    __activemask; see hpp/cpu/warp_ops.h) waits for the lanes of its
+///    mvector;
+///  - the work-group barrier (CollectiveKind::GroupBarrier: __syncthreads
+///    and cooperative-groups thread_block::sync in the device runtime)
+///    waits for every work-item of the group.
+/// Once every work-item of the group has either finished or blocked, the
+/// executor completes the collectives of every mvector whose lanes all wait
+/// at the same mvector operation, and reports the others as divergent
+/// (hpp::RuntimeError). When no mvector can complete one, every not-exited
+/// work-item waits at a group barrier: it is released if they all wait at
+/// the same one (exited work-items count as arrived, as on current GPUs),
+/// and hpp::RuntimeError names the barrier and its file:line otherwise; a
+/// mvector with lanes at the barrier and lanes at a mvector operation is
+/// divergent. So a collective never hangs. Scheduling is deterministic:
+/// items run in linear local-id order.
 ///
 /// Work-items are grouped into mvectors of mvectorWidth() consecutive linear
 /// local ids: lane = id % width, mvector = id / width. A work-item whose
 /// body has returned (or that does not run the body, being outside the
 /// global range) has exited its mvector.
 ///
+/// runGroup can call a hook each time a work-item is resumed (the device
+/// runtime sets threadIdx there).
+///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_CPU_GROUP_EXECUTOR_H
 #define HPP_CPU_GROUP_EXECUTOR_H
 
 #include "hpp/core/error.h"
+#include "hpp/cpu/fiber.h"
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
 #include <cstring>
+#include <deque>
 #include <exception>
 #include <memory>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
-
-#include <ucontext.h>
 
 namespace hpp {
 namespace cpu {
@@ -45,7 +60,7 @@ namespace cpu {
 /// Stack of each work-item fiber.
 constexpr std::size_t FiberStackSize = 128 * 1024;
 
-/// Kinds of collective mvector operations.
+/// Kinds of collective operations.
 enum class CollectiveKind {
   Shfl,
   ShflUp,
@@ -55,13 +70,15 @@ enum class CollectiveKind {
   Any,
   All,
   ActiveMask,
-  SyncWarp
+  SyncWarp,
+  /// The work-group barrier: waits for the whole group, not the mvector.
+  GroupBarrier
 };
 
-/// One lane's arrival at a collective operation.
+/// One work-item's arrival at a collective operation.
 struct CollectiveOp {
   CollectiveKind Kind;
-  const char *Name; ///< The intrinsic as spelled, e.g. "__shfl_xor_sync".
+  const char *Name; ///< The operation as spelled, e.g. "__shfl_xor_sync".
   const char *File;
   int Line;
   unsigned long long Mask; ///< 64-bit lane mask (32-bit masks zero-extend).
@@ -73,18 +90,22 @@ struct CollectiveOp {
 /// Unwinds a fiber whose group is abandoned (another item threw).
 struct FiberAbort {};
 
-/// Fibers (contexts and stacks) for the work-items of one group; a host
+/// Fibers for the work-items of one group, by linear local id; a host
 /// thread keeps the pools it used and hands them to its next executors.
+/// Each fiber loops forever, one work-item per turn (GroupExecutor::
+/// fiberLoop); between groups every fiber waits at the end of its loop.
 struct FiberPool {
   struct Item {
-    ucontext_t Ctx;
-    std::unique_ptr<char[]> Stack;
+    Fiber F;
+    /// NotStarted: the fiber waits for its next work-item. Ready: a
+    /// started work-item that can run (or is running). Blocked: waiting at
+    /// Op. Done: exited.
     enum State { NotStarted, Ready, Blocked, Done } St = NotStarted;
     CollectiveOp Op;
     std::uint64_t Result = 0;
   };
-  std::vector<Item> Items;
-  ucontext_t Scheduler;
+  std::deque<Item> Items; ///< A deque: fibers never move.
+  Fiber Scheduler;
 
   static std::vector<std::unique_ptr<FiberPool>> &freePools() {
     static thread_local std::vector<std::unique_ptr<FiberPool>> Free;
@@ -118,10 +139,29 @@ public:
   /// divergent collective) propagates out of runGroup; the group's
   /// remaining items do not run, blocked ones are unwound.
   template <class ItemFn> void runGroup(std::size_t ItemCount, ItemFn &&Item) {
+    runGroup(ItemCount, std::forward<ItemFn>(Item), nullptr);
+  }
+
+  /// The same, calling \p OnResume(LocalId) whenever a work-item starts or
+  /// resumes (after a collective), on the scheduler's side of the switch;
+  /// \p OnResume may be nullptr.
+  template <class ItemFn, class ResumeFn>
+  void runGroup(std::size_t ItemCount, ItemFn &&Item, ResumeFn &&OnResume) {
     using Fn = std::remove_reference_t<ItemFn>;
     ActiveScope Scope(*this, ItemCount);
     ItemContext = static_cast<void *>(std::addressof(Item));
     ItemCall = [](void *C, std::size_t Id) { (*static_cast<Fn *>(C))(Id); };
+    if constexpr (std::is_same<std::decay_t<ResumeFn>,
+                               std::nullptr_t>::value) {
+      ResumeContext = nullptr;
+      ResumeCall = nullptr;
+    } else {
+      using RFn = std::remove_reference_t<ResumeFn>;
+      ResumeContext = static_cast<void *>(std::addressof(OnResume));
+      ResumeCall = [](void *C, std::size_t Id) {
+        (*static_cast<RFn *>(C))(Id);
+      };
+    }
     schedule();
   }
 
@@ -143,14 +183,21 @@ public:
   static GroupExecutor *current() { return activeSlot(); }
 
   /// Called by the current work-item: blocks it at \p Op until every
-  /// not-exited lane of its mvector reaches the same operation, and
-  /// returns this lane's result. Throws RuntimeError for a divergent
-  /// collective.
+  /// not-exited lane of its mvector (for GroupBarrier: every not-exited
+  /// work-item of its group) reaches the same operation, and returns this
+  /// lane's result. Throws RuntimeError for a divergent collective.
   std::uint64_t collective(const CollectiveOp &Op) {
+    if (Aborting) {
+      // Reached while the group is being unwound (from a destructor, say):
+      // nobody else will arrive.
+      if (std::uncaught_exceptions() > 0)
+        return 0;
+      throw FiberAbort();
+    }
     FiberPool::Item &Me = Pool->Items[Current];
     Me.Op = Op;
     Me.St = FiberPool::Item::Blocked;
-    swapcontext(&Me.Ctx, &Pool->Scheduler);
+    Fiber::swap(Me.F, Pool->Scheduler);
     if (Aborting)
       throw FiberAbort();
     return Me.Result;
@@ -178,49 +225,53 @@ private:
     GroupExecutor *Saved;
   };
 
-  static void fiberMain() {
-    GroupExecutor &E = *current();
-    std::size_t Id = E.Current;
-    try {
-      E.ItemCall(E.ItemContext, Id);
-    } catch (const FiberAbort &) {
-    } catch (...) {
-      if (!E.Error)
-        E.Error = std::current_exception();
+  /// Body of every fiber: runs the work-item the scheduler switched to,
+  /// then hands control back, forever. The executor is looked up at each
+  /// turn because pools move between the executors of a host thread.
+  static void fiberLoop() {
+    for (;;) {
+      GroupExecutor &E = *current();
+      const std::size_t Id = E.Current;
+      try {
+        E.ItemCall(E.ItemContext, Id);
+      } catch (const FiberAbort &) {
+      } catch (...) {
+        if (!E.Error)
+          E.Error = std::current_exception();
+      }
+      FiberPool::Item &It = E.Pool->Items[Id];
+      It.St = FiberPool::Item::Done;
+      Fiber::swap(It.F, E.Pool->Scheduler);
     }
-    E.Pool->Items[Id].St = FiberPool::Item::Done;
-    // Returning resumes uc_link, the scheduler.
   }
 
   void switchTo(std::size_t Id) {
     FiberPool::Item &It = Pool->Items[Id];
     Current = Id;
-    if (It.St == FiberPool::Item::NotStarted) {
-      if (!It.Stack)
-        It.Stack.reset(new char[FiberStackSize]);
-      getcontext(&It.Ctx);
-      It.Ctx.uc_stack.ss_sp = It.Stack.get();
-      It.Ctx.uc_stack.ss_size = FiberStackSize;
-      It.Ctx.uc_link = &Pool->Scheduler;
-      makecontext(&It.Ctx, &GroupExecutor::fiberMain, 0);
-    }
+    if (!It.F.created())
+      It.F.create(&GroupExecutor::fiberLoop, FiberStackSize);
     It.St = FiberPool::Item::Ready;
-    swapcontext(&Pool->Scheduler, &It.Ctx);
+    if (ResumeCall)
+      ResumeCall(ResumeContext, Id);
+    Fiber::swap(Pool->Scheduler, It.F);
   }
 
-  /// Resumes every blocked item with Aborting set, so it unwinds.
+  /// Resumes every started, unfinished item with Aborting set, so it
+  /// unwinds back to the top of its fiber's loop.
   void abortAll() {
     Aborting = true;
-    for (std::size_t Id = 0; Id != Size; ++Id)
-      if (Pool->Items[Id].St == FiberPool::Item::Blocked)
+    for (std::size_t Id = 0; Id != Size; ++Id) {
+      auto St = Pool->Items[Id].St;
+      if (St == FiberPool::Item::Blocked || St == FiberPool::Item::Ready)
         switchTo(Id);
+    }
     Aborting = false;
   }
 
   void schedule() {
     auto &Items = Pool->Items;
-    if (Items.size() < Size)
-      Items.resize(Size);
+    while (Items.size() < Size)
+      Items.emplace_back();
     for (std::size_t Id = 0; Id != Size; ++Id)
       Items[Id].St = FiberPool::Item::NotStarted;
     Error = nullptr;
@@ -239,8 +290,7 @@ private:
         return;
       if (!Error) {
         try {
-          for (std::size_t M = 0; M * Width < Size; ++M)
-            resolve(M);
+          resolveBlocked();
         } catch (...) {
           Error = std::current_exception();
         }
@@ -254,20 +304,26 @@ private:
     }
   }
 
-  static std::string hex(unsigned long long V) {
-    char Buf[32];
-    std::snprintf(Buf, sizeof Buf, "0x%llx", V);
-    return Buf;
+  /// Called when no work-item can run: completes the mvector collectives,
+  /// or, when there are none, the group barrier.
+  void resolveBlocked() {
+    bool Progress = false;
+    for (std::size_t M = 0; M * Width < Size; ++M)
+      Progress |= resolve(M);
+    if (!Progress)
+      releaseBarrier();
   }
-  static std::string lanes(unsigned long long Bits) {
+
+  /// "a-b,c" for the ids in [0, N) where \p In is true, "none" if none.
+  template <class Pred> static std::string ranges(std::size_t N, Pred In) {
     std::string S;
-    for (unsigned L = 0; L < 64;) {
-      if (!(Bits >> L & 1)) {
+    for (std::size_t L = 0; L < N;) {
+      if (!In(L)) {
         ++L;
         continue;
       }
-      unsigned E = L;
-      while (E + 1 < 64 && (Bits >> (E + 1) & 1))
+      std::size_t E = L;
+      while (E + 1 < N && In(E + 1))
         ++E;
       if (!S.empty())
         S += ",";
@@ -278,18 +334,77 @@ private:
     }
     return S.empty() ? "none" : S;
   }
+  static std::string lanes(unsigned long long Bits) {
+    return ranges(64, [Bits](std::size_t L) { return (Bits >> L & 1) != 0; });
+  }
+
+  static const char *fileOf(const CollectiveOp &Op) {
+    return Op.File ? Op.File : "?";
+  }
+  /// The same operation at the same source location.
+  static bool sameSite(const CollectiveOp &A, const CollectiveOp &B) {
+    return A.Kind == B.Kind && A.Line == B.Line &&
+           std::strcmp(fileOf(A), fileOf(B)) == 0;
+  }
 
   [[noreturn]] void divergent(const CollectiveOp &Op, std::size_t M,
                               const std::string &Why) {
-    throw RuntimeError(Op.Name, Op.File ? Op.File : "?", Op.Line,
+    throw RuntimeError(Op.Name, fileOf(Op), Op.Line,
                        "divergent mvector collective in mvector " +
                            std::to_string(M) + " (width " +
                            std::to_string(Width) + "): " + Why +
                            "; every active lane must take part (AMD rule)");
   }
 
-  /// Completes the collective the lanes of mvector \p M wait at.
-  void resolve(std::size_t M) {
+  /// Every not-exited work-item waits at a group barrier: releases them if
+  /// it is the same one, throws RuntimeError naming the first item's
+  /// otherwise (the group could never go on).
+  void releaseBarrier() {
+    auto &Items = Pool->Items;
+    auto Waits = [&](std::size_t Id) {
+      return Items[Id].St == FiberPool::Item::Blocked;
+    };
+    std::size_t First = 0;
+    while (First != Size && !Waits(First))
+      ++First;
+    if (First == Size)
+      return;
+    const CollectiveOp &Op = Items[First].Op;
+    for (std::size_t Id = First; Id != Size; ++Id) {
+      if (!Waits(Id) || sameSite(Items[Id].Op, Op))
+        continue;
+      const CollectiveOp &Other = Items[Id].Op;
+      throw RuntimeError(
+          Op.Name, fileOf(Op), Op.Line,
+          "work-group barrier reached by work-items " +
+              ranges(Size,
+                     [&](std::size_t I) {
+                       return Waits(I) && sameSite(Items[I].Op, Op);
+                     }) +
+              " only; work-item " + std::to_string(Id) + " waits at " +
+              Other.Name + " at " + fileOf(Other) + ":" +
+              std::to_string(Other.Line) + " (work-group of " +
+              std::to_string(Size) +
+              ", exited work-items: " +
+              ranges(Size,
+                     [&](std::size_t I) {
+                       return Items[I].St == FiberPool::Item::Done;
+                     }) +
+              "); every work-item that has not exited must reach the same "
+              "barrier");
+    }
+    for (std::size_t Id = First; Id != Size; ++Id)
+      if (Waits(Id)) {
+        Items[Id].Result = 0;
+        Items[Id].St = FiberPool::Item::Ready;
+      }
+  }
+
+  /// Completes the mvector collective the lanes of mvector \p M wait at;
+  /// false when there is none (every lane exited or waits at the group
+  /// barrier). Throws RuntimeError when the lanes wait at different
+  /// operations or some exited.
+  bool resolve(std::size_t M) {
     auto &Items = Pool->Items;
     std::size_t Begin = M * Width;
     std::size_t End = Begin + Width < Size ? Begin + Width : Size;
@@ -306,19 +421,27 @@ private:
       }
     }
     if (!Blocked)
-      return;
+      return false;
+    bool AllAtBarrier = true;
+    for (std::size_t Id = Begin; Id != End; ++Id)
+      if (Items[Id].St == FiberPool::Item::Blocked)
+        AllAtBarrier &= Items[Id].Op.Kind == CollectiveKind::GroupBarrier;
+    // The group barrier waits for the whole group: releaseBarrier().
+    if (AllAtBarrier)
+      return false;
     for (std::size_t Id = Begin; Id != End; ++Id) {
       if (Items[Id].St != FiberPool::Item::Blocked)
         continue;
       const CollectiveOp &Op = Items[Id].Op;
-      if (Op.Kind != First->Kind || Op.Line != First->Line ||
-          std::strcmp(Op.File ? Op.File : "", First->File ? First->File : ""))
+      if (!sameSite(Op, *First))
         divergent(*First, M,
                   "lane " + std::to_string(Id - Begin) + " waits at " +
-                      Op.Name + " at " + (Op.File ? Op.File : "?") + ":" +
+                      Op.Name + " at " + fileOf(Op) + ":" +
                       std::to_string(Op.Line) + " instead");
     }
-    if (Exited)
+    // __activemask reports the lanes that have not exited; every other
+    // operation needs them all.
+    if (Exited && First->Kind != CollectiveKind::ActiveMask)
       divergent(*First, M,
                 "reached by lanes " + lanes(Blocked) + " only; lanes " +
                     lanes(Exited) + " exited");
@@ -367,6 +490,7 @@ private:
         R = Blocked;
         break;
       case CollectiveKind::SyncWarp:
+      case CollectiveKind::GroupBarrier: // Not mixed with the others here.
         break;
       }
       if (Src >= 0) {
@@ -379,6 +503,7 @@ private:
     }
     for (std::size_t Id = Begin; Id != End; ++Id)
       Items[Id].St = FiberPool::Item::Ready;
+    return true;
   }
 
   unsigned Width;
@@ -387,6 +512,8 @@ private:
   std::unique_ptr<FiberPool> Pool;
   void *ItemContext = nullptr;
   void (*ItemCall)(void *, std::size_t) = nullptr;
+  void *ResumeContext = nullptr;
+  void (*ResumeCall)(void *, std::size_t) = nullptr;
   std::exception_ptr Error;
   bool Aborting = false;
 };

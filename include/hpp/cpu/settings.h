@@ -8,7 +8,10 @@
 /// Settings read once from the environment:
 ///  - HPP_CPU_MVECTOR: the simulated mvector (warp) width, 32 or 64
 ///    (default 32). Any other value makes MVECTOR_SIZE and parallelFor throw
-///    hpp::RuntimeError.
+///    hpp::RuntimeError. The same name as a compile-time macro
+///    (-DHPP_CPU_MVECTOR=64) fixes the width for the whole program: host
+///    code may then use MVECTOR_SIZE as a constant (template argument, array
+///    bound), and the environment variable, if set, must agree.
 ///  - HPP_CPU_THREADS: number of host threads that run work-groups (default
 ///    std::thread::hardware_concurrency()).
 ///
@@ -32,16 +35,35 @@ constexpr unsigned MinMvectorWidth = 32;
 
 /// Reads HPP_CPU_MVECTOR; throws RuntimeError unless it is unset, empty, 32
 /// or 64.
+#if defined(HPP_CPU_MVECTOR)
+static_assert(HPP_CPU_MVECTOR == 32 || HPP_CPU_MVECTOR == 64,
+              "HPP_CPU_MVECTOR (the simulated mvector width) must be 32 or 64");
+/// The width the program was compiled for (-DHPP_CPU_MVECTOR).
+constexpr unsigned CompiledMvectorWidth = HPP_CPU_MVECTOR;
+#else
+/// No compiled-in width: the environment chooses (0 = not fixed).
+constexpr unsigned CompiledMvectorWidth = 0;
+#endif
+
 inline unsigned readMvectorWidth() {
   const char *Env = std::getenv("HPP_CPU_MVECTOR");
+  unsigned Width = 0;
   if (!Env || !*Env)
-    return 32;
-  if (std::strcmp(Env, "32") == 0)
-    return 32;
-  if (std::strcmp(Env, "64") == 0)
-    return 64;
-  throw RuntimeError(std::string("HPP_CPU_MVECTOR=") + Env, __FILE__, __LINE__,
-                     "the simulated mvector width must be 32 or 64");
+    Width = CompiledMvectorWidth ? CompiledMvectorWidth : 32;
+  else if (std::strcmp(Env, "32") == 0)
+    Width = 32;
+  else if (std::strcmp(Env, "64") == 0)
+    Width = 64;
+  else
+    throw RuntimeError(std::string("HPP_CPU_MVECTOR=") + Env, __FILE__,
+                       __LINE__, "the simulated mvector width must be 32 or 64");
+  if (CompiledMvectorWidth && Width != CompiledMvectorWidth)
+    throw RuntimeError(std::string("HPP_CPU_MVECTOR=") + Env, __FILE__,
+                       __LINE__,
+                       "the program was compiled with -DHPP_CPU_MVECTOR=" +
+                           std::to_string(CompiledMvectorWidth) +
+                           "; the environment must agree or be unset");
+  return Width;
 }
 
 /// The simulated mvector width, read from the environment on first use.
@@ -49,6 +71,21 @@ inline unsigned mvectorWidth() {
   static const unsigned Width = readMvectorWidth();
   return Width;
 }
+
+/// MVECTOR_SIZE. A constant expression only when the width is compiled in
+/// (-DHPP_CPU_MVECTOR, or while hpp-rewrite parses, which needs host
+/// constant uses to parse before it lowers them to a width dispatch);
+/// otherwise a run-time value, and host code that needs a constant does
+/// not compile.
+#if defined(HPP_CPU_MVECTOR) || defined(__HPP_REWRITE__)
+constexpr int mvectorSize() {
+  if (__builtin_is_constant_evaluated())
+    return CompiledMvectorWidth ? int(CompiledMvectorWidth) : 32;
+  return static_cast<int>(mvectorWidth());
+}
+#else
+inline int mvectorSize() { return static_cast<int>(mvectorWidth()); }
+#endif
 
 /// Reads HPP_CPU_THREADS (a positive integer); defaults to the number of
 /// hardware threads.

@@ -24,26 +24,35 @@
 /// it never hangs. __activemask() is a collective too: it returns the lanes
 /// that have not exited.
 ///
-/// Masks are 64-bit (hpp's LaneMask on HIP). A 32-bit mask converts by zero
-/// extension, so 0xffffffff on a 64-wide mvector means lanes 0-31 only, as a
-/// real wave64 interprets it: __ballot_sync results are limited to those
-/// lanes, and a lane 32-63 that calls a *_sync intrinsic with such a mask
-/// (not containing itself) gets hpp::RuntimeError, as HIP asserts. Pass
-/// ~0ull or __activemask() for a width-independent full mask.
+/// Masks: the mask's type says which lanes it names, so that ported CUDA
+/// code gives the same results at width 32 and 64 (spec 4):
+///  - a 32-bit mask (`0xffffffff`, `unsigned`) names the lanes of a 32-lane
+///    CUDA warp: on a 64-wide mvector, lanes 32-63 form a second warp, and
+///    the operation acts on the caller's half (its bit i is lane i of the
+///    half). Shuffle widths and up/down/xor offsets must then stay below 32
+///    (a wider one mixes a 32-bit mask with a 64-lane width, e.g.
+///    `warpSize / 2`: hpp::RuntimeError); a source lane counts modulo 32,
+///    as on CUDA. __ballot_sync returns the half's bits as `unsigned`.
+///  - a 64-bit mask (`~0ull`, `unsigned long long`) names the lanes of the
+///    whole mvector; __ballot_sync returns `unsigned long long`.
+/// Either way the whole mvector takes part in each collective (the AMD rule
+/// below), and a lane not in its mask gets hpp::RuntimeError. __activemask()
+/// returns the whole mvector's lanes (64-bit).
 ///
 /// A shuffle from a lane beyond a partial last mvector (a work-group size
 /// that is not a multiple of the width) returns 0 (undefined on GPUs).
+///
+/// The operations themselves are hpp/cpu/warp_ops.h's, which the device
+/// runtime's CPU backend shares; this header only spells them the CUDA way.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_CPU_WARP_H
 #define HPP_CPU_WARP_H
 
-#include "hpp/core/error.h"
-#include "hpp/cpu/group_executor.h"
 #include "hpp/cpu/settings.h"
+#include "hpp/cpu/warp_ops.h"
 
-#include <cstdint>
-#include <cstring>
+#include <algorithm>
 #include <string>
 #include <type_traits>
 
@@ -51,123 +60,111 @@ namespace hpp {
 namespace cpu {
 namespace warp {
 
-inline GroupExecutor &executorFor(const char *Name, const char *File,
-                                  int Line) {
-  GroupExecutor *E = GroupExecutor::current();
-  if (!E)
-    throw RuntimeError(Name, File, Line,
-                       "warp intrinsic called outside device code");
-  return *E;
+/// A mask as ported code passes it: 32-bit masks name a lane of the
+/// caller's 32-lane half, wider ones a lane of the mvector.
+template <class M> constexpr bool isHalfMask() {
+  static_assert(std::is_integral<M>::value, "a lane mask is an integer");
+  return sizeof(M) <= 4;
 }
 
-inline std::string hexMask(unsigned long long M) {
-  char Buf[32];
-  std::snprintf(Buf, sizeof Buf, "0x%llx", M);
-  return Buf;
+/// What __ballot_sync returns for a mask of type M.
+template <class M>
+using BallotOf =
+    typename std::conditional<isHalfMask<M>(), unsigned, Mask64>::type;
+
+/// The first lane of the caller's 32-lane half (0 at width 32).
+inline unsigned halfBase(const char *Name, const char *File, int Line) {
+  return executorFor(Name, File, Line).currentLane() & ~31u;
 }
 
-/// Runs a collective for the calling lane; checks the lane is in its mask
-/// and the shuffle width.
-inline std::uint64_t collective(CollectiveKind Kind, const char *Name,
-                                unsigned long long Mask, std::uint64_t Value,
-                                int Arg, int Width, const char *File,
-                                int Line) {
-  GroupExecutor &E = executorFor(Name, File, Line);
-  unsigned W = E.mvectorWidth();
-  unsigned Lane = E.currentLane();
-  if (!(Mask >> Lane & 1))
-    throw RuntimeError(
-        Name, File, Line,
-        "lane " + std::to_string(Lane) + " is not in its mask " +
-            hexMask(Mask) + " (width " + std::to_string(W) +
-            "; a 32-bit mask covers lanes 0-31 only on a 64-wide mvector)");
-  if (Width <= 0)
-    Width = static_cast<int>(W);
-  if ((Width & (Width - 1)) != 0 || static_cast<unsigned>(Width) > W)
-    throw RuntimeError(Name, File, Line,
-                       "width " + std::to_string(Width) +
-                           " is not a power of two up to the mvector width " +
-                           std::to_string(W));
-  CollectiveOp Op{Kind, Name, File, Line, Mask, Value, Arg, Width};
-  return E.collective(Op);
+/// \p Mask as a mask of the mvector.
+template <class M>
+Mask64 mvectorMask(M Mask, const char *Name, const char *File, int Line) {
+  if (!isHalfMask<M>())
+    return static_cast<Mask64>(Mask);
+  return static_cast<Mask64>(static_cast<std::uint32_t>(Mask))
+         << halfBase(Name, File, Line);
 }
 
-template <class T> std::uint64_t toBits(const T &V) {
-  static_assert(std::is_trivially_copyable<T>::value && sizeof(T) <= 8,
-                "warp shuffles take arithmetic values of at most 8 bytes");
-  std::uint64_t B = 0;
-  std::memcpy(&B, &V, sizeof(T));
-  return B;
-}
-template <class T> T fromBits(std::uint64_t B) {
-  T V;
-  std::memcpy(&V, &B, sizeof(T));
-  return V;
+/// A shuffle with a mask of type M (see the file comment).
+template <class M, class T>
+T shuffleAs(CollectiveKind Kind, const char *Name, M Mask, T Var, int LaneArg,
+            int Width, const char *File, int Line) {
+  if (isHalfMask<M>()) {
+    bool Offset = Kind != CollectiveKind::Shfl;
+    if (Width > 32 || (Offset && static_cast<unsigned>(LaneArg) >= 32))
+      throw RuntimeError(
+          Name, File, Line,
+          std::string(Width > 32 ? "width " : "offset ") +
+              std::to_string(Width > 32 ? Width : LaneArg) +
+              " reaches beyond the 32-lane warp its 32-bit mask names; use a "
+              "64-bit mask (~0ull) with a width-dependent offset or width");
+    if (Width <= 0)
+      Width = static_cast<int>(
+          std::min(32u, executorFor(Name, File, Line).mvectorWidth()));
+    if (!Offset)
+      LaneArg &= 31;
+  }
+  return shuffle(Kind, Name, mvectorMask(Mask, Name, File, Line), Var, LaneArg,
+                 Width, File, Line);
 }
 
 } // namespace warp
 } // namespace cpu
 } // namespace hpp
 
-#define HPP_WARP_LOC const char *File = __builtin_FILE(), int Line = __builtin_LINE()
+#define HPP_WARP_LOC                                                           \
+  const char *File = __builtin_FILE(), int Line = __builtin_LINE()
 
 // The four shuffles differ only in name, kind and what the lane argument
 // means (source lane, delta or xor mask): one row each.
 #define HPP_CPU_SHUFFLE(Name, Kind, LaneArgType)                               \
-  template <class T>                                                           \
-  inline T Name(unsigned long long Mask, T Var, LaneArgType LaneArg,           \
-                int Width = 0, HPP_WARP_LOC) {                                 \
-    using namespace hpp::cpu;                                                  \
-    return warp::fromBits<T>(warp::collective(                                 \
-        CollectiveKind::Kind, #Name, Mask, warp::toBits(Var),                  \
-        static_cast<int>(LaneArg), Width, File, Line));                        \
+  template <class M, class T>                                                  \
+  inline T Name(M Mask, T Var, LaneArgType LaneArg, int Width = 0,             \
+                HPP_WARP_LOC) {                                                \
+    return ::hpp::cpu::warp::shuffleAs(                                        \
+        ::hpp::cpu::CollectiveKind::Kind, #Name, Mask, Var,                    \
+        static_cast<int>(LaneArg), Width, File, Line);                         \
   }
-HPP_CPU_SHUFFLE(__shfl_sync, Shfl, int)           // source lane
-HPP_CPU_SHUFFLE(__shfl_up_sync, ShflUp, unsigned) // delta
+HPP_CPU_SHUFFLE(__shfl_sync, Shfl, int)               // source lane
+HPP_CPU_SHUFFLE(__shfl_up_sync, ShflUp, unsigned)     // delta
 HPP_CPU_SHUFFLE(__shfl_down_sync, ShflDown, unsigned) // delta
-HPP_CPU_SHUFFLE(__shfl_xor_sync, ShflXor, int)    // xor lane mask
+HPP_CPU_SHUFFLE(__shfl_xor_sync, ShflXor, int)        // xor lane mask
 #undef HPP_CPU_SHUFFLE
-inline unsigned long long __ballot_sync(unsigned long long Mask, int Predicate,
-                                        HPP_WARP_LOC) {
-  using namespace hpp::cpu;
-  return warp::collective(CollectiveKind::Ballot, "__ballot_sync", Mask,
-                          Predicate != 0, 0, 0, File, Line);
+template <class M>
+inline ::hpp::cpu::warp::BallotOf<M> __ballot_sync(M Mask, int Predicate,
+                                                   HPP_WARP_LOC) {
+  using namespace ::hpp::cpu::warp;
+  Mask64 Bits =
+      ballot("__ballot_sync", mvectorMask(Mask, "__ballot_sync", File, Line),
+             Predicate, File, Line);
+  if (isHalfMask<M>())
+    Bits >>= halfBase("__ballot_sync", File, Line);
+  return static_cast<BallotOf<M>>(Bits);
 }
-inline int __any_sync(unsigned long long Mask, int Predicate, HPP_WARP_LOC) {
-  using namespace hpp::cpu;
-  return static_cast<int>(warp::collective(CollectiveKind::Any, "__any_sync",
-                                           Mask, Predicate != 0, 0, 0, File,
-                                           Line));
+template <class M> inline int __any_sync(M Mask, int Predicate, HPP_WARP_LOC) {
+  using namespace ::hpp::cpu::warp;
+  return any("__any_sync", mvectorMask(Mask, "__any_sync", File, Line),
+             Predicate, File, Line);
 }
-inline int __all_sync(unsigned long long Mask, int Predicate, HPP_WARP_LOC) {
-  using namespace hpp::cpu;
-  return static_cast<int>(warp::collective(CollectiveKind::All, "__all_sync",
-                                           Mask, Predicate != 0, 0, 0, File,
-                                           Line));
+template <class M> inline int __all_sync(M Mask, int Predicate, HPP_WARP_LOC) {
+  using namespace ::hpp::cpu::warp;
+  return all("__all_sync", mvectorMask(Mask, "__all_sync", File, Line),
+             Predicate, File, Line);
 }
 inline unsigned long long __activemask(HPP_WARP_LOC) {
-  using namespace hpp::cpu;
-  return warp::collective(CollectiveKind::ActiveMask, "__activemask", ~0ull, 0,
-                          0, 0, File, Line);
+  return ::hpp::cpu::warp::activeMask("__activemask", File, Line);
 }
-inline void __syncwarp(unsigned long long Mask = ~0ull, HPP_WARP_LOC) {
-  using namespace hpp::cpu;
-  warp::collective(CollectiveKind::SyncWarp, "__syncwarp", Mask, 0, 0, 0, File,
-                   Line);
+template <class M = unsigned long long>
+inline void __syncwarp(M Mask = ~0ull, HPP_WARP_LOC) {
+  using namespace ::hpp::cpu::warp;
+  syncWarp("__syncwarp", mvectorMask(Mask, "__syncwarp", File, Line), File,
+           Line);
 }
 
 #undef HPP_WARP_LOC
 
-inline int __popc(unsigned X) { return __builtin_popcount(X); }
-inline int __popcll(unsigned long long X) { return __builtin_popcountll(X); }
-inline int __ffs(int X) { return __builtin_ffs(X); }
-inline int __ffsll(long long X) { return __builtin_ffsll(X); }
-inline int __clz(int X) {
-  return X == 0 ? 32 : __builtin_clz(static_cast<unsigned>(X));
-}
-inline int __clzll(long long X) {
-  return X == 0 ? 64 : __builtin_clzll(static_cast<unsigned long long>(X));
-}
+// __popc, __popcll, __ffs, __ffsll, __clz, __clzll: hpp/cpu/warp_ops.h.
 
 /// The simulated mvector width (CUDA's built-in warpSize).
 #if defined(__HPP_REWRITE__)

@@ -9,9 +9,15 @@
 /// host: the CUDA qualifiers expand to nothing (or to annotations while
 /// hpp-rewrite parses its own output, __HPP_REWRITE__ defined), the built-in
 /// variables are thread-local (cpu_executor.h), and kernels run on host
-/// threads. The API mirrors the CUDA runtime calls the GPU backends make,
-/// returning hpp::cpu_backend::Error, so HPP_CHECK reports failures the same
-/// way.
+/// threads, each work-item a fiber of the CPU reference runtime's
+/// GroupExecutor, on a simulated mvector of HPP_CPU_MVECTOR (32 or 64)
+/// lanes. __syncthreads, the cooperative_groups subset the rewriter emits
+/// (this_thread_block, tiled_partition, sync) and the warp operations of
+/// cpu_warp.h are collectives of those fibers: a barrier or warp operation
+/// that not every work-item or lane reaches throws hpp::RuntimeError with
+/// the caller's file:line instead of hanging. The API mirrors the CUDA
+/// runtime calls the GPU backends make, returning hpp::cpu_backend::Error,
+/// so HPP_CHECK reports failures the same way.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_BACKEND_CPU_H
@@ -23,10 +29,14 @@
 #include "hpp/backend/cpu_executor.h"
 #include "hpp/check.h"
 #include "hpp/core/config.h"
+#include "hpp/core/error.h"
+#include "hpp/cpu/settings.h"
+#include "hpp/cpu/warp_ops.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <string>
 #include <tuple>
 #include <utility>
 
@@ -122,7 +132,7 @@ Error launch(const dim3 &Grid, const dim3 &Block, F &WorkItem) {
   if (itemCount(Grid) == 0 || itemCount(Block) == 0 ||
       itemCount(Block) > MaxWorkGroupItems || Block.z > MaxWorkGroupZ)
     return Error::InvalidConfiguration;
-  GridExecutor().run(Grid, Block, WorkItem);
+  GridExecutor<F>(Grid, Block, WorkItem).run();
   return Error::Success;
 }
 
@@ -171,55 +181,86 @@ void launchOnBackend(KernelT *Kernel, dim3 Grid, dim3 Block, RangeT &RangeArg,
   HPP_CHECK(cpu_backend::launch(Grid, Block, WorkItem));
 }
 
-/// The simulated warp width (fixed at 32 for now).
-inline int queryWarpSize(int) { return 32; }
+/// The simulated mvector width, HPP_CPU_MVECTOR (32 or 64; any other value
+/// throws hpp::RuntimeError).
+inline int queryWarpSize(int) { return int(hpp::cpu::mvectorWidth()); }
 
 } // namespace detail
 } // namespace hpp
 
 //===----------------------------------------------------------------------===//
-// Work-group synchronization (placeholders until the fiber executor)
+// Work-group synchronization
 //===----------------------------------------------------------------------===//
 
-/// Work-group barrier. Work-groups of one work-item only, for now.
-inline void __syncthreads() {
-  if (hpp::cpu_backend::itemCount(blockDim) > 1)
-    hpp::cpu_backend::unsupported("__syncthreads()");
+/// The caller's file:line, for the errors of a synchronization.
+#define HPP_CPU_CALLER                                                         \
+  const char *File = __builtin_FILE(), int Line = __builtin_LINE()
+
+/// Work-group barrier: waits until every work-item of the group that has
+/// not exited reaches this same __syncthreads (exited ones count as
+/// arrived). Reached by some work-items while the others wait at another
+/// barrier or a warp operation, it throws hpp::RuntimeError with the
+/// caller's file:line instead of hanging.
+inline void __syncthreads(HPP_CPU_CALLER) {
+  hpp::cpu::warp::groupBarrier("__syncthreads", File, Line);
 }
 
-/// The subset of cooperative_groups the rewritten code names (so the CPU
-/// backend parses it); sync() has __syncthreads()'s limitation.
+/// The subset of cooperative_groups the rewritten code names, on the CPU
+/// backend's fibers (the CUDA and HIP backends include the real header).
 namespace cooperative_groups {
 
 /// The work-group of the calling work-item.
 class thread_block {
 public:
-  void sync() const { __syncthreads(); }
+  /// The work-group barrier (__syncthreads).
+  void sync(HPP_CPU_CALLER) const {
+    hpp::cpu::warp::groupBarrier("thread_block::sync", File, Line);
+  }
   unsigned size() const {
     return unsigned(hpp::cpu_backend::itemCount(blockDim));
   }
+  unsigned num_threads() const { return size(); }
   unsigned thread_rank() const {
     return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
   }
   dim3 group_index() const { return blockIdx; }
   dim3 thread_index() const { return threadIdx; }
+  dim3 group_dim() const { return blockDim; }
 };
 
 inline thread_block this_thread_block() { return thread_block(); }
 
-/// A static partition of a work-group into tiles of \p Size work-items.
+/// A static partition of a work-group into tiles of \p Size consecutive
+/// work-items (by thread_rank). sync() synchronizes the whole mvector the
+/// tile lies in, as on AMD, where the whole wavefront synchronizes: every
+/// not-exited lane of it must reach the same sync().
 template <unsigned Size> class thread_block_tile {
+  static_assert(Size > 0 && (Size & (Size - 1)) == 0 && Size <= 64,
+                "tiled_partition<N>: N must be a power of two up to 64");
+
 public:
-  void sync() const {
-    if (Size > 1 && hpp::cpu_backend::itemCount(blockDim) > 1)
-      hpp::cpu_backend::unsupported("thread_block_tile::sync()");
+  void sync(HPP_CPU_CALLER) const {
+    const unsigned Width = hpp::cpu::mvectorWidth();
+    if (Size > Width)
+      throw hpp::RuntimeError("thread_block_tile<" + std::to_string(Size) +
+                                  ">::sync",
+                              File, Line,
+                              "a tile is larger than the mvector width " +
+                                  std::to_string(Width));
+    hpp::cpu::warp::syncWarp("thread_block_tile::sync", ~0ull, File, Line);
   }
   static constexpr unsigned size() { return Size; }
+  static constexpr unsigned num_threads() { return Size; }
   unsigned thread_rank() const {
     return this_thread_block().thread_rank() % Size;
   }
+  /// The tile's index within the work-group.
   unsigned meta_group_rank() const {
     return this_thread_block().thread_rank() / Size;
+  }
+  /// Number of tiles in the work-group.
+  unsigned meta_group_size() const {
+    return (this_thread_block().size() + Size - 1) / Size;
   }
 };
 
@@ -229,5 +270,7 @@ thread_block_tile<Size> tiled_partition(const ParentT &) {
 }
 
 } // namespace cooperative_groups
+
+#undef HPP_CPU_CALLER
 
 #endif // HPP_RUNTIME_BACKEND_CPU_H

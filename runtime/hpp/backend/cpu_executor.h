@@ -7,28 +7,33 @@
 /// \file
 /// The CPU backend's stand-ins for the CUDA/HIP built-in variables
 /// (threadIdx, blockIdx, blockDim, gridDim: thread-local) and the two
-/// executors that run a launch: GridExecutor hands work-groups to a few host
-/// threads; BlockExecutor runs the work-items of one work-group.
+/// executors that run a launch: GridExecutor hands work-groups to the host
+/// threads of the CPU reference runtime's pool (hpp/cpu/thread_pool.h);
+/// BlockExecutor runs the work-items of one work-group as fibers through
+/// the reference runtime's hpp::cpu::GroupExecutor (hpp/cpu/
+/// group_executor.h), at the simulated width HPP_CPU_MVECTOR (32 or 64).
 ///
-/// BlockExecutor runs the work-items one after another, so a work-group
-/// barrier cannot work yet (__syncthreads and cooperative-groups sync abort
-/// with a message for work-groups of more than one work-item). Issue 3
-/// replaces BlockExecutor with a fiber-based one; nothing else changes.
+/// All the fibers of a work-group run on one host thread, which runs one
+/// work-group at a time: so the thread-local built-in variables and
+/// __shared__ variables (static thread_local, backend/cpu.h) are right for
+/// the running work-item and shared by its group. A work-item switches only
+/// at a collective (a warp operation of backend/cpu_warp.h, __syncthreads,
+/// a cooperative-groups sync), and threadIdx is set again at every switch.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_BACKEND_CPU_EXECUTOR_H
 #define HPP_RUNTIME_BACKEND_CPU_EXECUTOR_H
 
+#include "hpp/cpu/group_executor.h"
+#include "hpp/cpu/settings.h"
+#include "hpp/cpu/thread_pool.h"
+
 #include <algorithm>
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <exception>
 #include <mutex>
-#include <string>
-#include <thread>
-#include <vector>
 
 /// CUDA's dim3: three unsigned extents, 1 by default.
 struct dim3 {
@@ -37,8 +42,8 @@ struct dim3 {
       : x(X), y(Y), z(Z) {}
 };
 
-// The built-in variables, per host thread: a host thread runs one work-item
-// at a time.
+// The built-in variables, per host thread: a host thread runs one work-group
+// at a time, and BlockExecutor sets threadIdx for the work-item it resumes.
 inline thread_local dim3 threadIdx(0, 0, 0);
 inline thread_local dim3 blockIdx(0, 0, 0);
 inline thread_local dim3 blockDim;
@@ -52,116 +57,106 @@ inline std::uint64_t itemCount(const dim3 &Block) {
   return std::uint64_t(Block.x) * Block.y * Block.z;
 }
 
-/// Stops the program: a construct the sequential BlockExecutor cannot run.
-[[noreturn]] inline void unsupported(const char *What) {
-  std::fprintf(stderr,
-               "hpp runtime (CPU backend): %s needs the work-items of a "
-               "work-group to run concurrently, which this backend does not "
-               "do yet (work-group of %u x %u x %u)\n",
-               What, blockDim.x, blockDim.y, blockDim.z);
-  std::abort();
-}
-
-/// Runs the work-items of one work-group on the calling thread, X fastest.
+/// Runs the work-groups of a launch on the calling thread, one at a time:
+/// each work-item is a fiber of hpp::cpu::GroupExecutor (the CPU reference
+/// runtime's), at the simulated mvector width, so work-group barriers and
+/// warp operations work as on a GPU.
 class BlockExecutor {
 public:
-  BlockExecutor(const dim3 &Grid, const dim3 &Block)
-      : Grid(Grid), Block(Block) {}
+  BlockExecutor(const dim3 &Grid, const dim3 &Block, unsigned MvectorWidth)
+      : Grid(Grid), Block(Block), Fibers(MvectorWidth) {}
 
-  /// Runs \p WorkItem once per work-item of work-group \p Group, with the
-  /// built-in variables set.
-  template <class F> void run(const dim3 &Group, F &WorkItem) const {
+  /// Runs \p WorkItem once per work-item of work-group \p Group. threadIdx
+  /// is set whenever a work-item's fiber starts or resumes; the other
+  /// built-in variables hold for the whole group. They are restored
+  /// afterwards (a launch from inside a work-item, possible on the CPU).
+  template <class F> void run(const dim3 &Group, F &WorkItem) {
+    const BuiltinScope Saved;
     gridDim = Grid;
     blockDim = Block;
     blockIdx = Group;
-    for (unsigned Z = 0; Z < Block.z; ++Z)
-      for (unsigned Y = 0; Y < Block.y; ++Y)
-        for (unsigned X = 0; X < Block.x; ++X) {
-          threadIdx = dim3(X, Y, Z);
-          WorkItem();
-        }
+    const unsigned X = Block.x, XY = Block.x * Block.y;
+    Fibers.runGroup(
+        itemCount(Block), [&WorkItem](std::size_t) { WorkItem(); },
+        [X, XY](std::size_t Id) {
+          const unsigned L = static_cast<unsigned>(Id);
+          threadIdx = dim3(L % X, L % XY / X, L / XY);
+        });
   }
 
 private:
+  /// Saves the built-in variables of the calling thread, restores them.
+  struct BuiltinScope {
+    dim3 Thread = threadIdx, BlockId = blockIdx, Dim = blockDim,
+         Grid = gridDim;
+    ~BuiltinScope() {
+      threadIdx = Thread;
+      blockIdx = BlockId;
+      blockDim = Dim;
+      gridDim = Grid;
+    }
+  };
+
   dim3 Grid;
   dim3 Block;
+  hpp::cpu::GroupExecutor Fibers;
 };
 
-/// Host threads used for a launch: HPP_CPU_THREADS, else the hardware
-/// thread count.
-inline unsigned hostThreadCount() {
-  static const unsigned Count = [] {
-    if (const char *Env = std::getenv("HPP_CPU_THREADS")) {
-      char *End = nullptr;
-      unsigned long N = std::strtoul(Env, &End, 10);
-      if (End != Env && *End == '\0' && N > 0 && N < 4096)
-        return unsigned(N);
-    }
-    unsigned N = std::thread::hardware_concurrency();
-    return N == 0 ? 1u : N;
-  }();
-  return Count;
-}
-
-/// Distributes the work-groups of a grid over a few host threads (the
-/// calling thread included); each runs whole work-groups via BlockExecutor.
-/// The first exception a work-item throws stops the launch and is rethrown
-/// once every thread has finished.
-class GridExecutor {
+/// Runs the work-groups of a grid on the host threads of hpp::cpu::
+/// ThreadPool (HPP_CPU_THREADS, the calling thread included), each through
+/// its own BlockExecutor; the fibers' stacks stay with the pool's threads
+/// from launch to launch. The first exception a work-item throws stops the
+/// launch and is rethrown once every thread has finished.
+template <class F> class GridExecutor {
 public:
-  explicit GridExecutor(unsigned MaxThreads = hostThreadCount())
-      : MaxThreads(std::max(1u, MaxThreads)) {}
+  GridExecutor(const dim3 &Grid, const dim3 &Block, F &WorkItem)
+      : Grid(Grid), Block(Block), WorkItem(WorkItem),
+        Width(hpp::cpu::mvectorWidth()) {}
 
-  template <class F>
-  void run(const dim3 &Grid, const dim3 &Block, F &WorkItem) const {
+  void run() {
     const std::uint64_t Groups = itemCount(Grid);
     if (Groups == 0 || itemCount(Block) == 0)
       return;
-    std::atomic<std::uint64_t> Next(0);
-    std::atomic<bool> Failed(false);
-    std::exception_ptr FirstError;
-    std::mutex ErrorLock;
-
-    auto Worker = [&] {
-      const BlockExecutor Executor(Grid, Block);
-      const std::uint64_t PerPlane = std::uint64_t(Grid.x) * Grid.y;
-      while (!Failed.load(std::memory_order_relaxed)) {
-        const std::uint64_t G = Next.fetch_add(1, std::memory_order_relaxed);
-        if (G >= Groups)
-          return;
-        const dim3 Group(unsigned(G % Grid.x), unsigned(G / Grid.x % Grid.y),
-                         unsigned(G / PerPlane));
-        try {
-          Executor.run(Group, WorkItem);
-        } catch (...) {
-          std::lock_guard<std::mutex> Guard(ErrorLock);
-          if (!FirstError)
-            FirstError = std::current_exception();
-          Failed.store(true, std::memory_order_relaxed);
-        }
-      }
-    };
-
+    hpp::cpu::ThreadPool &Pool = hpp::cpu::ThreadPool::get();
     const unsigned Threads =
-        unsigned(std::min<std::uint64_t>(MaxThreads, Groups));
-    std::vector<std::thread> Pool;
-    Pool.reserve(Threads - 1);
-    for (unsigned I = 1; I < Threads; ++I) {
-      try {
-        Pool.emplace_back(Worker);
-      } catch (...) {
-        break; // Fewer threads; the launch still completes.
-      }
-    }
-    Worker();
-    for (std::thread &T : Pool)
-      T.join();
+        unsigned(std::min<std::uint64_t>(Pool.size(), Groups));
+    Pool.run(Threads, &GridExecutor::work, this);
     if (FirstError)
       std::rethrow_exception(FirstError);
   }
 
 private:
-  unsigned MaxThreads;
+  static void work(void *Context, unsigned) noexcept {
+    auto &G = *static_cast<GridExecutor *>(Context);
+    const std::uint64_t Groups = itemCount(G.Grid);
+    const std::uint64_t PerPlane = std::uint64_t(G.Grid.x) * G.Grid.y;
+    try {
+      BlockExecutor Executor(G.Grid, G.Block, G.Width);
+      while (!G.Failed.load(std::memory_order_relaxed)) {
+        const std::uint64_t N = G.Next.fetch_add(1, std::memory_order_relaxed);
+        if (N >= Groups)
+          return;
+        const dim3 Group(unsigned(N % G.Grid.x),
+                         unsigned(N / G.Grid.x % G.Grid.y),
+                         unsigned(N / PerPlane));
+        Executor.run(Group, G.WorkItem);
+      }
+    } catch (...) {
+      std::lock_guard<std::mutex> Guard(G.ErrorLock);
+      if (!G.FirstError)
+        G.FirstError = std::current_exception();
+      G.Failed.store(true, std::memory_order_relaxed);
+    }
+  }
+
+  dim3 Grid;
+  dim3 Block;
+  F &WorkItem;
+  unsigned Width;
+  std::atomic<std::uint64_t> Next{0};
+  std::atomic<bool> Failed{false};
+  std::mutex ErrorLock;
+  std::exception_ptr FirstError;
 };
 
 } // namespace cpu_backend

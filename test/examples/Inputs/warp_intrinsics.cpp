@@ -11,8 +11,9 @@
 /// where possible:
 ///   warp_intrinsics            all intrinsics, prints "verified" lines
 ///   warp_intrinsics width      prints the width-dependent values
-///   warp_intrinsics diverge-exit | diverge-line | diverge-kind | mask32
-///                              launches that must throw hpp::RuntimeError
+///   warp_intrinsics diverge-exit | diverge-line | diverge-kind | mask32 |
+///                   mixed      launches that must throw hpp::RuntimeError
+///                              (mask32 must not)
 ///                              (warp-intrinsics.test checks their line
 ///                              numbers: keep diverge() where it is)
 ///
@@ -49,6 +50,9 @@ static void run(std::size_t N, std::size_t G) {
                AllPos = allocate<int>(N), Popc = allocate<int>(N),
                Ws = allocate<int>(N), Prefix = allocate<int>(N);
   Pointer<float> FBcast = allocate<float>(N);
+  // CUDA-way code: 32-bit masks, a loop from 16, lane ids & 31.
+  Pointer<int> Sum32 = allocate<int>(N), Lead32 = allocate<int>(N);
+  Pointer<unsigned> Ballot32 = allocate<unsigned>(N);
 
   parallelFor(Range<1, 1>(Range<1>(N), Range<1>(G)),
               [=](Index<1, 1> i) __device(hpp) {
@@ -87,6 +91,15 @@ static void run(std::size_t N, std::size_t G) {
                 __syncwarp();
                 Active[g] = __activemask();
                 Ws[g] = warpSize;
+                // A 32-bit mask names the caller's 32-lane warp, at both
+                // widths.
+                int s32 = v;
+                for (int o = 16; o > 0; o >>= 1)
+                  s32 += __shfl_down_sync(0xffffffff, s32, o);
+                Sum32[g] = s32;
+                Lead32[g] = __shfl_sync(0xffffffffu, v, 33); // lane 1
+                unsigned b32 = __ballot_sync(0xffffffff, v > 0);
+                Ballot32[g] = b32 | (__any_sync(0xffffffffu, v > 400) << 31);
               });
 
   std::size_t Mv = 0;
@@ -126,6 +139,24 @@ static void run(std::size_t N, std::size_t G) {
     expect(AllPos[I] == (AllP ? 1 : 0), "all-pos", I);
     expect(Active[I] == (W == 64 ? ~0ull : 0xffffffffull), "activemask", I);
     expect(Ws[I] == W, "warpSize", I);
+    // Per 32-lane warp.
+    std::size_t Base32 = I - I % 32, Lane32 = I % 32;
+    unsigned B32 = 0;
+    bool Any400 = false;
+    for (std::size_t L = 0; L < 32; ++L) {
+      if (In[Base32 + L] > 0)
+        B32 |= 1u << L;
+      Any400 |= In[Base32 + L] > 400;
+    }
+    if (Lane32 == 0) {
+      int T = 0;
+      for (std::size_t L = 0; L < 32; ++L)
+        T += In[Base32 + L];
+      expect(Sum32[I] == T, "shfl_down-mask32", I);
+    }
+    expect(Lead32[I] == In[Base32 + 1], "shfl-mask32", I);
+    expect(Ballot32[I] == ((B32 & 0x7fffffffu) | (unsigned(Any400) << 31)),
+           "ballot-mask32", I);
     if (Lane == 0) {
       ++Mv;
       Total += S;
@@ -166,6 +197,9 @@ static int diverge(const char *Mode) {
                       v = __ballot_sync(~0ull, v > 3) != 0;
                   } else if (!std::strcmp(Mode, "mask32")) {
                     v = __shfl_sync(0xffffffff, v, 0);
+                  } else if (!std::strcmp(Mode, "mixed")) {
+                    for (int o = warpSize / 2; o > 0; o /= 2)
+                      v += __shfl_down_sync(0xffffffff, v, o);
                   }
                   (void)v;
                 });
