@@ -6,6 +6,7 @@
 
 #include "Core/DeviceCallGraph.h"
 #include "Core/DeviceCode.h"
+#include "Core/LaneId.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -94,6 +95,61 @@ DeviceCallGraph::DeviceCallGraph(ASTContext &Ctx) : Ctx(Ctx) {
   // Functions is a worklist as well as the result.
   for (size_t I = 0; I < Functions.size(); ++I)
     scanBody(Functions[I]);
+  findDeviceOnly();
+}
+
+/// An operation only device code can run: a warp intrinsic of spec 1.6
+/// (CUDA declares even the bit counts `__device__`), __syncthreads, or a
+/// cooperative-groups call.
+static bool isDeviceOperation(const FunctionDecl *Callee) {
+  if (const IdentifierInfo *II = Callee->getIdentifier()) {
+    if (warpCollectiveKind(II->getName()) != WarpCollectiveKind::None)
+      return true;
+    if (llvm::StringSwitch<bool>(II->getName())
+            .Cases("__popc", "__popcll", "__ffs", "__ffsll", true)
+            .Cases("__clz", "__clzll", "__syncthreads", true)
+            .Default(false))
+      return true;
+  }
+  for (const DeclContext *DC = Callee->getDeclContext(); DC;
+       DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getName() == "cooperative_groups")
+        return true;
+  return false;
+}
+
+/// The declaration an edit to \p FD lands on: its template pattern, or
+/// its definition.
+static const FunctionDecl *editedDecl(const FunctionDecl *FD) {
+  if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+    FD = Pattern;
+  if (const FunctionDecl *Def = FD->getDefinition())
+    return Def;
+  return FD;
+}
+
+void DeviceCallGraph::findDeviceOnly() {
+  // A caller of a device-only function is device-only: iterate to the
+  // fixed point (the graph is small; recursion is rejected elsewhere).
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (const Call &C : Calls) {
+      if (!C.Caller)
+        continue;
+      const FunctionDecl *Caller = editedDecl(C.Caller);
+      if (DeviceOnly.contains(Caller))
+        continue;
+      if (isDeviceOperation(C.Callee) ||
+          DeviceOnly.contains(editedDecl(C.Callee)))
+        Changed |= DeviceOnly.insert(Caller).second;
+    }
+  }
+}
+
+bool DeviceCallGraph::isDeviceOnly(const FunctionDecl *FD) const {
+  return DeviceOnly.contains(editedDecl(FD));
 }
 
 void DeviceCallGraph::addFunction(const FunctionDecl *FD) {

@@ -17,6 +17,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
 #include <vector>
@@ -53,14 +54,23 @@ public:
   llvm::ArrayRef<const clang::FunctionDecl *> functions() const {
     return Functions.getArrayRef();
   }
+  /// Whether \p FD (or, for a template, one of its instantiations) runs a
+  /// warp intrinsic or a work-group collective, directly or through a
+  /// callee: it can only be compiled for the device (`__device__`, not
+  /// `__host__ __device__`), since nvcc rejects them in host-device
+  /// functions.
+  bool isDeviceOnly(const clang::FunctionDecl *FD) const;
 
 private:
   void addFunction(const clang::FunctionDecl *FD);
   void scanBody(const clang::FunctionDecl *FD);
+  void findDeviceOnly();
 
   clang::ASTContext &Ctx;
   llvm::SetVector<const clang::FunctionDecl *> Functions;
   std::vector<Call> Calls;
+  /// Device-only functions, as definitions and template patterns.
+  llvm::DenseSet<const clang::FunctionDecl *> DeviceOnly;
 };
 
 } // namespace rewrite

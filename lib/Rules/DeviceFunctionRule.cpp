@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/DeviceFunctionRule.h"
+#include "Core/DeviceCallGraph.h"
 #include "Core/DeviceCode.h"
 #include "Core/DialectMatchers.h"
 
@@ -62,6 +63,17 @@ static RewriteRule dropNestedLambdaMarks() {
                   changeTo(deviceAnnotation("lambda", true), cat("")));
 }
 
+/// `__host__ __device__`, or `__device__` for a function that runs
+/// collectives (nvcc rejects them in host-device functions).
+static MatchConsumer<std::string> deviceQualifiers(RuleContext &Ctx) {
+  return
+      [&Ctx](const MatchFinder::MatchResult &R) -> llvm::Expected<std::string> {
+        const auto *FD = R.Nodes.getNodeAs<FunctionDecl>("fn");
+        return Ctx.deviceGraph().isDeviceOnly(FD) ? "__device__"
+                                                  : "__host__ __device__";
+      };
+}
+
 DeviceFunctionRule::DeviceFunctionRule(llvm::StringRef Name, RuleContext &Ctx)
     : TransformerRule(
           Name, Ctx,
@@ -73,7 +85,7 @@ DeviceFunctionRule::DeviceFunctionRule(llvm::StringRef Name, RuleContext &Ctx)
                                 unless(cxxMethodDecl(ofClass(isLambda()))))
                        .bind("fn"),
                    flatten(changeTo(deviceAnnotation("fn"),
-                                    cat("__host__ __device__")),
+                                    transformer::run(deviceQualifiers(Ctx))),
                            rewriteDescendants("fn", dropNestedLambdaMarks()))),
                // Inside a parallelFor body (moved whole by the outliner).
                makeRule(

@@ -12,8 +12,9 @@ namespace hpp {
 namespace rewrite {
 
 /// `__device(hpp)` on a function declaration becomes `__host__ __device__`
-/// (the function stays callable from host code, as in the dialect); on a
-/// lambda nested in device code it is dropped.
+/// (the function stays callable from host code, as in the dialect), or
+/// `__device__` when it runs warp intrinsics or work-group collectives,
+/// which only device code can; on a lambda nested in device code it is dropped.
 class DeviceFunctionRule : public TransformerRule {
 public:
   DeviceFunctionRule(llvm::StringRef Name, RuleContext &Ctx);

@@ -1,4 +1,5 @@
-//===- HostWarpSizeRule.h - MVECTOR_SIZE / warpSize in host code ---------------------------------*- C++ -*-===//
+//===- HostWarpSizeRule.h - MVECTOR_SIZE / warpSize in host code -*- C++
+//-*-===//
 //
 // Part of hpp-rewrite.
 //
@@ -11,10 +12,22 @@
 namespace hpp {
 namespace rewrite {
 
-/// MVECTOR_SIZE / warpSize in host code (being written: issue 3).
+/// In host code the mvector width is a run-time value (HIP has no
+/// compile-time wavefront size on the host), spec 1.5 and 3.2:
+///  - a call statement whose explicit template arguments use the width,
+///    `f<MVECTOR_SIZE / 4>(args);`, becomes the guard-plus-dispatch
+///    `if constexpr (hpp::getMaxWarpSize() == 32) f<32 / 4>(args); else if
+///    (hpp::getWarpSize(hpp::getDevice()) == 32) f<32 / 4>(args); else
+///    f<64 / 4>(args);` (CUDA builds instantiate only 32);
+///  - any other run-time use becomes `hpp::getWarpSize(hpp::getDevice())`;
+///  - a use that must be a constant elsewhere (array bound, constexpr
+///    variable, `if constexpr`, static_assert, case label, a template
+///    argument outside a call statement) is an error with a note.
 class HostWarpSizeRule : public Rule {
 public:
   using Rule::Rule;
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
 };
 
 } // namespace rewrite

@@ -28,12 +28,15 @@ void ImplicitDeviceFunctionRule::onEndOfTranslationUnit(ASTContext &AST) {
     const FunctionDecl *Pattern = F->getTemplateInstantiationPattern();
     if (!Pattern)
       Pattern = F;
+    const char *Qualifiers = Ctx.deviceGraph().isDeviceOnly(F)
+                                 ? "__device__ "
+                                 : "__host__ __device__ ";
     for (const FunctionDecl *R : Pattern->redecls()) {
       SourceLocation Loc = R->getInnerLocStart();
       if (R->isImplicit() || Loc.isMacroID() || !SM.isWrittenInMainFile(Loc))
         continue;
       if (Done.insert(Loc.getRawEncoding()).second)
-        Ctx.Edits.insert(Loc, "__host__ __device__ ", Name);
+        Ctx.Edits.insert(Loc, Qualifiers, Name);
     }
   }
 }

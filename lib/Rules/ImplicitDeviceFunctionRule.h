@@ -13,7 +13,8 @@ namespace hpp {
 namespace rewrite {
 
 /// Inline functions and templates of the main file that device code calls
-/// get `__host__ __device__`, which nvcc and hipcc require.
+/// get `__host__ __device__` (`__device__` when they run collectives),
+/// which nvcc and hipcc require.
 class ImplicitDeviceFunctionRule : public Rule {
 public:
   using Rule::Rule;

@@ -1,4 +1,4 @@
-//===- SyncWarpRule.h - __syncwarp -> cg::tiled_partition sync ---------------------------------*- C++ -*-===//
+//===- SyncWarpRule.h - __syncwarp -> cg::tiled_partition sync --*- C++ -*-===//
 //
 // Part of hpp-rewrite.
 //
@@ -6,15 +6,25 @@
 #ifndef HPP_REWRITE_LIB_RULES_SYNCWARPRULE_H
 #define HPP_REWRITE_LIB_RULES_SYNCWARPRULE_H
 
-#include "hpp-rewrite/Rule.h"
+#include "Core/TransformerRule.h"
 
 namespace hpp {
 namespace rewrite {
 
-/// __syncwarp -> cg::tiled_partition sync (being written: issue 3).
-class SyncWarpRule : public Rule {
+/// In device code, `__syncwarp()` and `__syncwarp(mask)` become
+/// `cg::tiled_partition<MVECTOR_MIN>(cg::this_thread_block()).sync()`
+/// (never `__syncthreads()`; MVECTOR_MIN and the `cg` alias come from
+/// runtime/hpp/warp.h). The mask is dropped: a mask that is not a full-mask
+/// literal is reported, because the tile (on AMD the whole wavefront)
+/// synchronizes every lane, not the lanes of the mask.
+class SyncWarpRule : public TransformerRule {
 public:
-  using Rule::Rule;
+  SyncWarpRule(llvm::StringRef Name, RuleContext &Ctx);
+
+private:
+  /// No edit: drops the edits of other rules inside the call (its
+  /// arguments go away) and reports a mask that is not the full warp.
+  static clang::transformer::EditGenerator dropMask(SyncWarpRule *Self);
 };
 
 } // namespace rewrite

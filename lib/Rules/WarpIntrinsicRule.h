@@ -1,4 +1,4 @@
-//===- WarpIntrinsicRule.h - CUDA warp intrinsics -> hpp:: warp operations ---------------------------------*- C++ -*-===//
+//===- WarpIntrinsicRule.h - Warp intrinsics -> hpp:: ops -------*- C++ -*-===//
 //
 // Part of hpp-rewrite.
 //
@@ -6,15 +6,20 @@
 #ifndef HPP_REWRITE_LIB_RULES_WARPINTRINSICRULE_H
 #define HPP_REWRITE_LIB_RULES_WARPINTRINSICRULE_H
 
-#include "hpp-rewrite/Rule.h"
+#include "Core/TransformerRule.h"
 
 namespace hpp {
 namespace rewrite {
 
-/// CUDA warp intrinsics -> hpp:: warp operations (being written: issue 3).
-class WarpIntrinsicRule : public Rule {
+/// In device code, calls of the CUDA warp intrinsics `__shfl_sync`,
+/// `__shfl_up_sync`, `__shfl_down_sync`, `__shfl_xor_sync`,
+/// `__ballot_sync`, `__any_sync`, `__all_sync` and `__activemask` call the
+/// runtime's `hpp::shflSync`, ..., `hpp::activeMask` instead (the table:
+/// WarpIntrinsics.def): only the callee changes, the arguments (the
+/// shuffle width too) stay. hpp-lane-mask widens the masks.
+class WarpIntrinsicRule : public TransformerRule {
 public:
-  using Rule::Rule;
+  WarpIntrinsicRule(llvm::StringRef Name, RuleContext &Ctx);
 };
 
 } // namespace rewrite

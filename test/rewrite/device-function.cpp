@@ -1,6 +1,9 @@
 // __device(hpp) functions become __host__ __device__ (declaration and
 // definition); inline helpers and templates the device code calls get
-// __host__ __device__ too; a plain host function is left alone.
+// __host__ __device__ too; a plain host function is left alone. Functions
+// that run a collective, directly or through a callee, become __device__
+// (nvcc rejects collectives in host-device functions), and so do functions
+// that use the CUDA bit intrinsics, which CUDA declares __device__.
 // RUN: %hpp_rewrite %s -o %t.cpp
 // RUN: %strip %t.cpp | FileCheck %s
 // RUN: %hpp_rewrite %t.cpp | diff %t.cpp -
@@ -32,14 +35,31 @@ struct Scale {
 };
 // CHECK: __host__ __device__ float operator()(float x) const { return k * x; }
 
+__device(hpp) int fromLane0(int x);
+// CHECK: {{^}}__device__ int fromLane0(int x);
+
+__device(hpp) int fromLane0(int x) { return __shfl_sync(0xffffffff, x, 0); }
+// CHECK: {{^}}__device__ int fromLane0(int x) { return
+
+inline int viaCallee(int x) { return fromLane0(x) + 1; }
+// CHECK: {{^}}__device__ inline int viaCallee(int x) { return fromLane0(x) + 1; }
+
+template <class T> __device(hpp) T viaTemplate(T x) { return viaCallee(x); }
+// CHECK: template <class T> __device__ T viaTemplate(T x) { return viaCallee(x); }
+
+__device(hpp) int bits(unsigned m) { return __popc(m); }
+// CHECK: {{^}}__device__ int bits(unsigned m) { return
+
 inline int hostOnly() { return 3; }
 // CHECK: {{^}}inline int hostOnly() { return 3; }
 
-void run(Pointer<float> v, int n) {
+void run(Pointer<float> v, Pointer<int> w, int n) {
   Scale s{0.5f};
   parallelFor(Range<1>(n), [=](Index<1> i) __device(hpp) {
     v[i.getX()] = s(clampf(twice(cube(v[i.getX()])), -1.f, 1.f));
+    w[i.getX()] = viaTemplate(w[i.getX()]) + bits(w[i.getX()]);
   });
 }
 // CHECK: __global__ void hpp_run_pfor0(hpp::Range<1> hpp_range,
-// CHECK-NEXT: const hpp::Pointer<float> v, const Scale s) {
+// CHECK-NEXT: const hpp::Pointer<float> v, const Scale s,
+// CHECK-NEXT: const hpp::Pointer<int> w) {

@@ -1,0 +1,60 @@
+//===- DeviceRewrite.h - Rules applied to device code -----------*- C++ -*-===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The roots of device code as the rewrite rules see them: `__device(hpp)`
+/// functions of the main file (patterns, not template instantiations) and
+/// parallelFor bodies; lambdas nested in either are part of them. Rules that
+/// rewrite node by node wrap their Transformer rule in inDeviceCode(); rules
+/// that analyse whole bodies register deviceRootMatchers().
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_REWRITE_LIB_CORE_DEVICEREWRITE_H
+#define HPP_REWRITE_LIB_CORE_DEVICEREWRITE_H
+
+#include "Core/DeviceCode.h"
+#include "Core/DialectMatchers.h"
+
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Tooling/Transformer/RewriteRule.h"
+
+namespace hpp {
+namespace rewrite {
+
+/// A `__device(hpp)` function defined in the main file, as written.
+inline clang::ast_matchers::internal::BindableMatcher<clang::Decl>
+deviceFunction() {
+  using namespace clang::ast_matchers;
+  return functionDecl(hasDeviceAnnotation(), isDefinition(),
+                      isExpansionInMainFile(),
+                      unless(isTemplateInstantiation()),
+                      unless(cxxMethodDecl(ofClass(isLambda()))));
+}
+
+/// \p Inner applied to every node of device code.
+inline clang::transformer::RewriteRule
+inDeviceCode(clang::transformer::RewriteRule Inner) {
+  using namespace clang::transformer;
+  return applyFirst({makeRule(deviceFunction().bind("hpp-device-fn"),
+                              rewriteDescendants("hpp-device-fn", Inner)),
+                     makeRule(parallelForBody("hpp-device-body"),
+                              rewriteDescendants("hpp-device-body", Inner))});
+}
+
+/// Registers \p CB for each root of device code: a FunctionDecl bound to
+/// "hpp-device-fn" or a parallelFor body (LambdaExpr) bound to
+/// "hpp-device-body".
+inline void
+deviceRootMatchers(clang::ast_matchers::MatchFinder &Finder,
+                   clang::ast_matchers::MatchFinder::MatchCallback *CB) {
+  Finder.addMatcher(deviceFunction().bind("hpp-device-fn"), CB);
+  Finder.addMatcher(parallelForBody("hpp-device-body"), CB);
+}
+
+} // namespace rewrite
+} // namespace hpp
+
+#endif // HPP_REWRITE_LIB_CORE_DEVICEREWRITE_H

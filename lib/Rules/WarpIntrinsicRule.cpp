@@ -1,0 +1,41 @@
+//===- WarpIntrinsicRule.cpp - Warp intrinsics -> hpp:: ops ---------------===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Rules/WarpIntrinsicRule.h"
+#include "Core/DeviceRewrite.h"
+#include "Core/LaneMask.h"
+
+#include "clang/Tooling/Transformer/RangeSelector.h"
+#include "clang/Tooling/Transformer/RewriteRule.h"
+#include "clang/Tooling/Transformer/Stencil.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace clang::transformer;
+
+namespace hpp {
+namespace rewrite {
+
+/// `Cuda(args)` -> `hpp::Hpp(args)` for every row of the table. The
+/// intrinsics are global functions (with defaulted file/line parameters in
+/// the CPU dialect runtime): matched by name, resolved or not. One case
+/// whose text comes from the table: a rule of several cases inside
+/// rewriteDescendants would select its case by the outer rule's tag.
+static RewriteRule renameIntrinsics() {
+  return makeRule(
+      globalCallTo(warpIntrinsicNames()),
+      changeTo(node("callee"), run([](const MatchFinder::MatchResult &R)
+                                       -> llvm::Expected<std::string> {
+                 const auto *Call = R.Nodes.getNodeAs<CallExpr>("call");
+                 return ("hpp::" + warpOperation(globalCalleeName(Call))).str();
+               })));
+}
+
+WarpIntrinsicRule::WarpIntrinsicRule(llvm::StringRef Name, RuleContext &Ctx)
+    : TransformerRule(Name, Ctx, inDeviceCode(renameIntrinsics())) {}
+
+} // namespace rewrite
+} // namespace hpp
