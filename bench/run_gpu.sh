@@ -21,27 +21,8 @@
 #===----------------------------------------------------------------------===#
 set -euo pipefail
 
-if [ $# -lt 1 ] || [ ! -d "$1" ]; then
-  echo "usage: $0 GEN_DIR [BUILD_DIR]" >&2
-  exit 2
-fi
-
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-GEN=$(cd "$1" && pwd)
-BUILD=${2:-$ROOT/build/gpu}
-mkdir -p "$BUILD"
-BUILD=$(cd "$BUILD" && pwd)
-
-if [ -z "${NVCC:-}" ]; then
-  if command -v nvcc >/dev/null 2>&1; then
-    NVCC=nvcc
-  else
-    NVCC=/usr/local/cuda/bin/nvcc
-  fi
-fi
-ARCH=${HPP_CUDA_ARCH:-sm_90}
+source "$(dirname "$0")/common.sh"
 TIMEOUT=${HPP_RUN_TIMEOUT:-600}
-FLAGS=(-std=c++17 -O3 -arch="$ARCH" -I "$ROOT/runtime" -I "$ROOT/include")
 
 failed=()
 passed=()

@@ -36,11 +36,13 @@
 using namespace hpp;
 
 /// Work-items per work-group of the reduction.
-constexpr std::size_t GroupSize = 256;
-/// Most work-groups of one launch: about eight per SM of a large GPU, which
-/// keeps enough loads in flight to saturate the memory and caps the atomics
-/// at MaxGroups * GroupSize / 32.
-constexpr std::size_t MaxGroups = 1024;
+constexpr std::size_t GroupSize = 512;
+/// Most work-groups of one launch: tuned the CUDA way for a 132-SM GPU
+/// (H100, H200): two work-groups of 512 per SM, one full wave. With four
+/// 16-byte loads per work-item in flight that is 8 MiB, enough to saturate
+/// HBM, and it caps the atomics at MaxGroups * GroupSize / 32.
+/// (docs/benchmarks.md compares grid shapes.)
+constexpr std::size_t MaxGroups = 264;
 /// Fewest floats a work-item sums before another work-group is added.
 constexpr std::size_t MinPerItem = 64;
 

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+#===- bench/gpu_vs_cpu.sh - Rewritten examples on the GPU vs the CPU ------===#
+#
+# Part of hpp-rewrite. Benchmark.
+#
+#===----------------------------------------------------------------------===#
+#
+# usage: bench/gpu_vs_cpu.sh GEN_DIR [BUILD_DIR]
+#
+# On the device machine, with GEN_DIR made by bench/make_gen.sh: builds
+# every GEN_DIR/*.cu, bench/warp_selftest.cpp and bench/reduce_cub.cu
+# (against GEN_DIR/warp_reduce.cu) in parallel with
+#   nvcc -std=c++17 -O3 -arch=$HPP_CUDA_ARCH -I runtime -I include
+# runs each example (and its argument variants) and compares its output
+# with the CPU reference runtime's at widths 32 and 64, runs the warp
+# self-test, then the reduction benchmark $HPP_REDUCE_REPEATS times
+# (default 3) on 2^28 floats. Exit status 0 when everything built, ran,
+# and matched.
+#
+#===----------------------------------------------------------------------===#
+set -uo pipefail
+
+USAGE="GEN_DIR [BUILD_DIR]   (GEN_DIR from bench/make_gen.sh)"
+source "$(dirname "$0")/common.sh"
+status=0
+
+build() { # NAME ARGS...: builds BUILD/NAME; logs to BUILD/NAME.log
+  local name=$1; shift
+  "$NVCC" "${FLAGS[@]}" "$@" -o "$BUILD/$name" > "$BUILD/$name.log" 2>&1 ||
+    { echo "*** $name: build failed"; cat "$BUILD/$name.log"; return 1; }
+}
+pids=()
+for src in "$GEN"/*.cu; do
+  build "$(basename "$src" .cu)" -x cu "$src" & pids+=($!)
+done
+build warp_selftest -x cu "$ROOT/bench/warp_selftest.cpp" & pids+=($!)
+build reduce_bench "-DHPP_GENERATED=\"$GEN/warp_reduce.cu\"" \
+  "$ROOT/bench/reduce_cub.cu" & pids+=($!)
+for p in "${pids[@]}"; do wait "$p" || status=1; done
+
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader || true
+echo "=== GPU output vs the CPU reference runtime"
+compare() { # LABEL GPU_OUTPUT_FILE REFERENCE...
+  local label=$1 out=$2; shift 2
+  for ref in "$@"; do
+    if ! diff -q "$out" "$ref" > /dev/null; then
+      echo "DIFFERENT $label (vs $(basename "$ref")):"; cat "$out"; status=1
+      return
+    fi
+  done
+  echo "same   $label: $(cat "$out")"
+}
+for src in "$GEN"/*.cu; do
+  name=$(basename "$src" .cu)
+  "$BUILD/$name" > "$BUILD/$name.out" 2>&1 || status=1
+  compare "$name" "$BUILD/$name.out" "$GEN/cpuref/$name.32.txt" \
+    "$GEN/cpuref/$name.64.txt"
+done
+for ref in "$GEN"/cpuref/*_*.txt; do
+  base=$(basename "$ref" .txt)
+  for src in "$GEN"/*.cu; do
+    name=$(basename "$src" .cu)
+    case "$base" in "$name"_[0-9]*)
+      args=${base#"$name"_}
+      "$BUILD/$name" ${args//_/ } > "$BUILD/$base.out" 2>&1 || status=1
+      compare "$name ${args//_/ }" "$BUILD/$base.out" "$ref" ;;
+    esac
+  done
+done
+echo "=== warp_reduce 268435456"
+"$BUILD/warp_reduce" 268435456 || status=1
+echo "=== warp self-test"
+"$BUILD/warp_selftest" | tail -1 || status=1
+for r in $(seq "${HPP_REDUCE_REPEATS:-3}"); do
+  echo "=== reduction benchmark, run $r"
+  "$BUILD/reduce_bench" 268435456 "${HPP_REDUCE_RUNS:-20}" || status=1
+done
+exit $status

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+#===- bench/make_gen.sh - Rewrite the examples and record CPU references --===#
+#
+# Part of hpp-rewrite. Benchmark.
+#
+#===----------------------------------------------------------------------===#
+#
+# usage: bench/make_gen.sh [GEN_DIR] [BUILD_DIR]
+#
+# Rewrites every examples/*.cpp with BUILD_DIR's hpp-rewrite (default
+# build/) into GEN_DIR/<name>.cu (default gen/), and runs each dialect
+# program on the CPU reference runtime at HPP_CPU_MVECTOR=32 and 64,
+# writing GEN_DIR/cpuref/<name>.<width>.txt, plus the argument variants
+# listed in VARIANTS (GEN_DIR/cpuref/<name>_<args>.txt, at width 64; each
+# must print the same at 32). Carry GEN_DIR to the device machine and run
+# bench/gpu_vs_cpu.sh there.
+#
+#===----------------------------------------------------------------------===#
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+GEN=${1:-$ROOT/gen}
+BUILD=${2:-$ROOT/build}
+CXX=${CXX:-g++}
+VARIANTS=("warp_reduce 1000003" "segmented_reduce 300 10"
+          "stream_compaction 1000003" "warp_scan 1000003")
+
+mkdir -p "$GEN/cpuref"
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+# Programs whose host code needs a compiled-in width (-DHPP_CPU_MVECTOR).
+needs_width() { grep -q 'segmentedSum<MVECTOR_SIZE' "$1"; }
+
+for src in "$ROOT"/examples/*.cpp; do
+  name=$(basename "$src" .cpp)
+  echo "=== $name"
+  "$BUILD/tools/hpp-rewrite/hpp-rewrite" "$src" -o "$GEN/$name.cu"
+  for w in 32 64; do
+    flags=()
+    if needs_width "$src"; then flags=(-DHPP_CPU_MVECTOR=$w); fi
+    "$CXX" -std=c++17 -O2 -pthread -I "$ROOT/include" "${flags[@]}" "$src" \
+      -o "$TMP/$name.$w"
+    HPP_CPU_MVECTOR=$w "$TMP/$name.$w" > "$GEN/cpuref/$name.$w.txt"
+  done
+  diff "$GEN/cpuref/$name.32.txt" "$GEN/cpuref/$name.64.txt"
+done
+for v in "${VARIANTS[@]}"; do
+  read -r name args <<< "$v"
+  out="$GEN/cpuref/${name}_${args// /_}.txt"
+  HPP_CPU_MVECTOR=64 "$TMP/$name.64" $args > "$out"
+  HPP_CPU_MVECTOR=32 "$TMP/$name.32" $args | diff "$out" -
+done
+echo "=== $GEN: $(ls "$GEN"/*.cu | wc -l) rewritten sources, CPU references in $GEN/cpuref"
