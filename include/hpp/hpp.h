@@ -30,6 +30,7 @@
 #include "hpp/core/range.h"
 
 #include "hpp/cpu/annotations.h"
+#include "hpp/cpu/barrier.h"
 #include "hpp/cpu/memory.h"
 #include "hpp/cpu/parallel_for.h"
 #include "hpp/cpu/settings.h"

@@ -33,6 +33,15 @@
 /// body has returned (or that does not run the body, being outside the
 /// global range) has exited its mvector.
 ///
+/// A work-item can also park (park()): wait, outside the mvector
+/// collectives, until a condition of some object holds (a Barrier phase,
+/// hpp/cpu/barrier.h). Parked work-items do not block their mvector's other
+/// lanes (independent scheduling), but a mvector collective or group
+/// barrier that a parked lane should join is divergent; when every
+/// not-exited work-item is parked and none is released, the group is
+/// deadlocked: hpp::RuntimeError names the first parked one's operation,
+/// its file:line and the object's state, instead of a hang.
+///
 /// runGroup can call a hook each time a work-item is resumed (the device
 /// runtime sets threadIdx there).
 ///
@@ -87,6 +96,26 @@ struct CollectiveOp {
   int Width;               ///< Shuffle sub-partition width.
 };
 
+/// What a parked work-item waits for (GroupExecutor::park).
+struct ParkSite {
+  const char *Name; ///< The operation, e.g. "Barrier::wait".
+  const char *File;
+  int Line;
+  const void *Object; ///< What the item waits on.
+  std::uint64_t Token;
+  /// Whether the wait is over, e.g. Object's phase is past Token.
+  bool (*Released)(const void *Object, std::uint64_t Token);
+  /// Object's state, for the deadlock report.
+  std::string (*Describe)(const void *Object);
+};
+
+/// State a work-group keeps for an object shared by the launch (e.g. a
+/// Barrier whose participants are one work-group): one per group, created
+/// on first use, destroyed when the group ends.
+struct GroupState {
+  virtual ~GroupState() = default;
+};
+
 /// Unwinds a fiber whose group is abandoned (another item threw).
 struct FiberAbort {};
 
@@ -99,9 +128,10 @@ struct FiberPool {
     Fiber F;
     /// NotStarted: the fiber waits for its next work-item. Ready: a
     /// started work-item that can run (or is running). Blocked: waiting at
-    /// Op. Done: exited.
-    enum State { NotStarted, Ready, Blocked, Done } St = NotStarted;
+    /// Op. Parked: waiting for Park. Done: exited.
+    enum State { NotStarted, Ready, Blocked, Parked, Done } St = NotStarted;
     CollectiveOp Op;
+    ParkSite Park;
     std::uint64_t Result = 0;
   };
   std::deque<Item> Items; ///< A deque: fibers never move.
@@ -203,6 +233,35 @@ public:
     return Me.Result;
   }
 
+  /// Called by the current work-item: suspends it until
+  /// \p Site.Released(Site.Object, Site.Token) holds (checked whenever no
+  /// other work-item can run). Throws RuntimeError when the group can never
+  /// release it (deadlock) or a collective it should join goes on without
+  /// it (divergence).
+  void park(const ParkSite &Site) {
+    if (Aborting) {
+      if (std::uncaught_exceptions() > 0)
+        return;
+      throw FiberAbort();
+    }
+    FiberPool::Item &Me = Pool->Items[Current];
+    Me.Park = Site;
+    Me.St = FiberPool::Item::Parked;
+    Fiber::swap(Me.F, Pool->Scheduler);
+    if (Aborting)
+      throw FiberAbort();
+  }
+
+  /// The running group's state for \p Key, created by \p Make() on first
+  /// use in this group.
+  template <class T, class MakeFn> T &groupState(const void *Key, MakeFn Make) {
+    for (auto &[K, State] : States)
+      if (K == Key)
+        return static_cast<T &>(*State);
+    States.emplace_back(Key, Make());
+    return static_cast<T &>(*States.back().second);
+  }
+
 private:
   static GroupExecutor *&activeSlot() {
     static thread_local GroupExecutor *Active = nullptr;
@@ -262,7 +321,8 @@ private:
     Aborting = true;
     for (std::size_t Id = 0; Id != Size; ++Id) {
       auto St = Pool->Items[Id].St;
-      if (St == FiberPool::Item::Blocked || St == FiberPool::Item::Ready)
+      if (St == FiberPool::Item::Blocked || St == FiberPool::Item::Ready ||
+          St == FiberPool::Item::Parked)
         switchTo(Id);
     }
     Aborting = false;
@@ -276,8 +336,9 @@ private:
       Items[Id].St = FiberPool::Item::NotStarted;
     Error = nullptr;
     Aborting = false;
+    States.clear();
     for (;;) {
-      bool AnyBlocked = false;
+      bool AnyBlocked = false, AnyParked = false;
       for (std::size_t Id = 0; Id != Size; ++Id) {
         auto St = Items[Id].St;
         if (St == FiberPool::Item::NotStarted || St == FiberPool::Item::Ready)
@@ -285,12 +346,20 @@ private:
         if (Error)
           break;
         AnyBlocked |= Items[Id].St == FiberPool::Item::Blocked;
+        AnyParked |= Items[Id].St == FiberPool::Item::Parked;
       }
-      if (!Error && !AnyBlocked)
+      if (!Error && !AnyBlocked && !AnyParked) {
+        States.clear();
         return;
+      }
       if (!Error) {
         try {
-          resolveBlocked();
+          if (!wakeParked()) {
+            if (AnyBlocked)
+              resolveBlocked();
+            else
+              deadlock();
+          }
         } catch (...) {
           Error = std::current_exception();
         }
@@ -302,6 +371,52 @@ private:
         std::rethrow_exception(E);
       }
     }
+  }
+
+  /// Makes the parked items whose wait is over ready; false if none is.
+  bool wakeParked() {
+    bool Woken = false;
+    for (std::size_t Id = 0; Id != Size; ++Id) {
+      FiberPool::Item &It = Pool->Items[Id];
+      if (It.St == FiberPool::Item::Parked &&
+          It.Park.Released(It.Park.Object, It.Park.Token)) {
+        It.St = FiberPool::Item::Ready;
+        Woken = true;
+      }
+    }
+    return Woken;
+  }
+
+  /// Every not-exited item is parked and none can be released.
+  [[noreturn]] void deadlock() {
+    auto &Items = Pool->Items;
+    std::size_t First = 0;
+    while (Items[First].St != FiberPool::Item::Parked)
+      ++First;
+    const ParkSite &P = Items[First].Park;
+    auto Same = [&](std::size_t I) {
+      const ParkSite &Q = Items[I].Park;
+      return Items[I].St == FiberPool::Item::Parked && Q.Object == P.Object &&
+             Q.Line == P.Line && std::strcmp(Q.File, P.File) == 0;
+    };
+    std::string Others;
+    for (std::size_t I = 0; I != Size; ++I)
+      if (Items[I].St == FiberPool::Item::Parked && !Same(I)) {
+        const ParkSite &Q = Items[I].Park;
+        Others = "; work-item " + std::to_string(I) + " waits at " + Q.Name +
+                 " at " + Q.File + ":" + std::to_string(Q.Line);
+        break;
+      }
+    throw RuntimeError(
+        P.Name, P.File, P.Line,
+        "deadlock: work-items " + ranges(Size, Same) + " wait (" +
+            P.Describe(P.Object) + ")" + Others +
+            ", and no work-item of the work-group can arrive (exited: " +
+            ranges(Size,
+                   [&](std::size_t I) {
+                     return Items[I].St == FiberPool::Item::Done;
+                   }) +
+            ", work-group of " + std::to_string(Size) + ")");
   }
 
   /// Called when no work-item can run: completes the mvector collectives,
@@ -370,6 +485,17 @@ private:
     if (First == Size)
       return;
     const CollectiveOp &Op = Items[First].Op;
+    for (std::size_t Id = 0; Id != Size; ++Id)
+      if (Items[Id].St == FiberPool::Item::Parked) {
+        const ParkSite &P = Items[Id].Park;
+        throw RuntimeError(
+            Op.Name, fileOf(Op), Op.Line,
+            "work-group barrier reached while work-item " +
+                std::to_string(Id) + " waits at " + P.Name + " at " + P.File +
+                ":" + std::to_string(P.Line) +
+                "; every work-item that has not exited must reach the same "
+                "barrier");
+      }
     for (std::size_t Id = First; Id != Size; ++Id) {
       if (!Waits(Id) || sameSite(Items[Id].Op, Op))
         continue;
@@ -429,6 +555,14 @@ private:
     // The group barrier waits for the whole group: releaseBarrier().
     if (AllAtBarrier)
       return false;
+    for (std::size_t Id = Begin; Id != End; ++Id)
+      if (Items[Id].St == FiberPool::Item::Parked) {
+        const ParkSite &P = Items[Id].Park;
+        divergent(*First, M,
+                  "lane " + std::to_string(Id - Begin) + " waits at " +
+                      P.Name + " at " + P.File + ":" + std::to_string(P.Line) +
+                      " instead");
+      }
     for (std::size_t Id = Begin; Id != End; ++Id) {
       if (Items[Id].St != FiberPool::Item::Blocked)
         continue;
@@ -516,6 +650,8 @@ private:
   void (*ResumeCall)(void *, std::size_t) = nullptr;
   std::exception_ptr Error;
   bool Aborting = false;
+  /// groupState()'s objects for the running group (few: a linear search).
+  std::vector<std::pair<const void *, std::unique_ptr<GroupState>>> States;
 };
 
 } // namespace cpu
