@@ -1,4 +1,4 @@
-//===- hpp/cpu/barrier.h - Barrier objects on the CPU ---------------------===//
+//===- hpp/cpu/barrier.h - Barrier objects and __gpu_sync on the CPU ------===//
 //
 // Part of hpp-rewrite. CPU reference runtime.
 //
@@ -16,18 +16,20 @@
 /// participants; arrivals past that count for the next phase.
 ///
 /// Participants: a count up to the work-group size means the work-items of
-/// one work-group, and every work-group of the launch gets its own barrier
-/// state (as a GPU keeps it in shared memory), fresh for each launch. A
-/// larger count (participants across work-groups) is refused with
-/// hpp::RuntimeError for now.
+/// one work-group, and every work-group gets its own barrier state (as a GPU
+/// keeps it in shared memory). A larger count means work-items of the whole
+/// launch: one state for the launch. Either way the state is fresh for each
+/// launch. __gpu_sync() is a launch-wide barrier whose participants are all
+/// the launch's work-items that run the body.
 ///
-/// Blocked work-items park in the GroupExecutor (hpp/cpu/group_executor.h):
-/// they do not hold up their mvector's other lanes, and when every
-/// work-item of the group is parked with no one left to arrive, the wait
-/// throws hpp::RuntimeError with its file:line and the barrier's state
-/// (where it was created, its phase, arrivals and withdrawals) instead of
-/// hanging. A participant that waits or arrives after it withdrew is an
-/// error too.
+/// A blocked work-item parks in its GroupExecutor (hpp/cpu/group_executor.h):
+/// it does not hold up its mvector's other lanes. When no participant is
+/// left to arrive, the wait throws hpp::RuntimeError with its file:line and
+/// the barrier's state (where it was created, phase, arrivals, withdrawals)
+/// instead of hanging: within a work-group at once, launch-wide once every
+/// host thread of the launch has nothing left to run
+/// (hpp/cpu/launch_context.h). Waiting or arriving after skip() is an error
+/// too.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_CPU_BARRIER_H
@@ -35,14 +37,72 @@
 
 #include "hpp/core/error.h"
 #include "hpp/cpu/group_executor.h"
+#include "hpp/cpu/launch_context.h"
+#include "hpp/cpu/phase_counter.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <vector>
+#include <utility>
 
 namespace hpp {
+namespace cpu {
+
+/// A work-group's own instance of a work-group-scope barrier.
+struct GroupPhaseCounter : GroupState {
+  GroupPhaseCounter(std::size_t Count, const char *File, int Line)
+      : Counter(Count, File, Line) {}
+  PhaseCounter Counter;
+};
+
+/// Runs wait / arrive / skip of the current work-item on \p Counter.
+/// \p Shared: the counter is launch-wide.
+inline void barrierOp(PhaseCounter &Counter, bool Shared, int Op,
+                      const char *Name, const char *CallFile, int CallLine) {
+  GroupExecutor &E = *GroupExecutor::current();
+  // Work-items are told apart by their group's executor and local id.
+  std::pair<const void *, std::size_t> Who(&E, E.currentItem());
+  if (Shared)
+    Who = {E.launch(), E.groupIndex() * E.groupSize() + E.currentItem()};
+  bool Completed;
+  std::uint64_t In = 0;
+  if (Op == 2)
+    Completed = Counter.withdraw(Who, Name, CallFile, CallLine);
+  else
+    Completed = Counter.arrive(Who, In, Name, CallFile, CallLine);
+  if (Completed && Shared)
+    E.launch()->notify();
+  if (Op != 0 || Completed)
+    return;
+  ParkSite Site{Name,
+                CallFile,
+                CallLine,
+                &Counter,
+                In,
+                [](const void *Object, std::uint64_t Token) {
+                  return static_cast<const PhaseCounter *>(Object)->passed(
+                      Token);
+                },
+                [](const void *Object) {
+                  return const_cast<PhaseCounter *>(
+                             static_cast<const PhaseCounter *>(Object))
+                      ->describe();
+                },
+                Shared};
+  E.park(Site);
+}
+
+inline GroupExecutor &deviceExecutor(const char *Name, const char *CallFile,
+                                     int CallLine) {
+  GroupExecutor *E = GroupExecutor::current();
+  if (!E)
+    throw RuntimeError(Name, CallFile, CallLine,
+                       "a barrier is used in device code only");
+  return *E;
+}
+
+} // namespace cpu
 
 /// A barrier whose participants may arrive, wait or withdraw in divergent
 /// control flow.
@@ -51,7 +111,7 @@ public:
   /// A barrier of \p Count participants per phase (host code).
   explicit Barrier(std::size_t Count, const char *File = __builtin_FILE(),
                    int Line = __builtin_LINE())
-      : Count(Count), File(File), Line(Line) {
+      : Count(Count), File(File), Line(Line), Wide(Count, File, Line) {
     if (Count == 0)
       throw RuntimeError("hpp::Barrier", File, Line,
                          "a barrier needs at least one participant");
@@ -65,114 +125,58 @@ public:
   /// Arrives, then waits until the phase completes.
   void wait(const char *CallFile = __builtin_FILE(),
             int CallLine = __builtin_LINE()) {
-    cpu::GroupExecutor &E = executor("Barrier::wait", CallFile, CallLine);
-    State &S = state(E, "Barrier::wait", CallFile, CallLine);
-    const std::uint64_t Phase = S.Phase;
-    if (S.arrive())
-      return;
-    E.park({"Barrier::wait", CallFile, CallLine, &S, Phase,
-            [](const void *Object, std::uint64_t Token) {
-              return static_cast<const State *>(Object)->Phase != Token;
-            },
-            [](const void *Object) {
-              return static_cast<const State *>(Object)->describe();
-            }});
+    run(0, "Barrier::wait", CallFile, CallLine);
   }
-
   /// Counts the calling participant for this phase without waiting.
   void arrive(const char *CallFile = __builtin_FILE(),
               int CallLine = __builtin_LINE()) {
-    cpu::GroupExecutor &E = executor("Barrier::arrive", CallFile, CallLine);
-    state(E, "Barrier::arrive", CallFile, CallLine).arrive();
+    run(1, "Barrier::arrive", CallFile, CallLine);
   }
-
   /// Withdraws the calling participant from this and every later phase.
   void skip(const char *CallFile = __builtin_FILE(),
             int CallLine = __builtin_LINE()) {
-    cpu::GroupExecutor &E = executor("Barrier::skip", CallFile, CallLine);
-    State &S = state(E, "Barrier::skip", CallFile, CallLine);
-    S.Withdrawn[E.currentItem()] = true;
-    ++S.WithdrawnCount;
-    S.completeIfDue();
+    run(2, "Barrier::skip", CallFile, CallLine);
   }
 
 private:
-  /// One work-group's view of the barrier.
-  struct State : cpu::GroupState {
-    const Barrier *Owner;
-    std::uint64_t Phase = 0;
-    std::size_t Arrived = 0;
-    std::size_t WithdrawnCount = 0;
-    std::vector<bool> Withdrawn; ///< By linear local id.
-
-    State(const Barrier *Owner, std::size_t GroupSize)
-        : Owner(Owner), Withdrawn(GroupSize, false) {}
-
-    std::size_t expected() const {
-      return Owner->Count > WithdrawnCount ? Owner->Count - WithdrawnCount
-                                           : 0;
+  void run(int Op, const char *Name, const char *CallFile, int CallLine) {
+    cpu::GroupExecutor &E = cpu::deviceExecutor(Name, CallFile, CallLine);
+    if (Count <= E.groupSize()) {
+      auto &G = E.groupState<cpu::GroupPhaseCounter>(this, [&] {
+        return std::unique_ptr<cpu::GroupState>(
+            new cpu::GroupPhaseCounter(Count, File, Line));
+      });
+      cpu::barrierOp(G.Counter, false, Op, Name, CallFile, CallLine);
+      return;
     }
-    /// Ends the phase when every remaining participant has arrived.
-    bool completeIfDue() {
-      if (expected() == 0 || Arrived < expected())
-        return false;
-      ++Phase;
-      Arrived = 0;
-      return true;
-    }
-    /// Counts an arrival; true when it completed the phase.
-    bool arrive() {
-      ++Arrived;
-      return completeIfDue();
-    }
-    std::string describe() const {
-      return "barrier of " + std::to_string(Owner->Count) +
-             " participants created at " + Owner->File + ":" +
-             std::to_string(Owner->Line) + ", phase " + std::to_string(Phase) +
-             ": " + std::to_string(Arrived) + " arrived, " +
-             std::to_string(WithdrawnCount) + " withdrew";
-    }
-  };
-
-  static cpu::GroupExecutor &executor(const char *Name, const char *CallFile,
-                                      int CallLine) {
-    cpu::GroupExecutor *E = cpu::GroupExecutor::current();
-    if (!E)
+    if (!E.launch())
       throw RuntimeError(Name, CallFile, CallLine,
-                         "a barrier is used in device code only");
-    return *E;
-  }
-
-  /// The calling work-group's state; checks the participant count and that
-  /// the caller has not withdrawn.
-  State &state(cpu::GroupExecutor &E, const char *Name, const char *CallFile,
-               int CallLine) const {
-    if (Count > E.groupSize())
-      throw RuntimeError(
-          Name, CallFile, CallLine,
-          "barrier of " + std::to_string(Count) + " participants (created at " +
-              File + ":" + std::to_string(Line) +
-              ") is larger than the work-group of " +
-              std::to_string(E.groupSize()) +
-              ": barriers across work-groups are not supported by the CPU "
-              "runtime yet");
-    State &S = E.groupState<State>(this, [&] {
-      return std::unique_ptr<cpu::GroupState>(new State(this, E.groupSize()));
-    });
-    if (S.Withdrawn[E.currentItem()])
-      throw RuntimeError(Name, CallFile, CallLine,
-                         "work-item " + std::to_string(E.currentItem()) +
-                             " withdrew from the barrier created at " + File +
-                             ":" + std::to_string(Line) +
-                             " (skip) and cannot take part again");
-    return S;
+                         "a barrier of " + std::to_string(Count) +
+                             " participants spans work-groups, which only a "
+                             "parallelFor launch supports");
+    Wide.bind(E.launch()->id());
+    cpu::barrierOp(Wide, true, Op, Name, CallFile, CallLine);
   }
 
   std::size_t Count;
   const char *File;
   int Line;
+  cpu::PhaseCounter Wide; ///< The launch-wide instance.
 };
 
 } // namespace hpp
+
+/// Waits until every work-item of the launch that runs the body has
+/// reached a __gpu_sync (a launch-wide barrier; spec 1.7).
+inline void __gpu_sync(const char *CallFile = __builtin_FILE(),
+                       int CallLine = __builtin_LINE()) {
+  ::hpp::cpu::GroupExecutor &E =
+      ::hpp::cpu::deviceExecutor("__gpu_sync", CallFile, CallLine);
+  if (!E.launch())
+    throw ::hpp::RuntimeError("__gpu_sync", CallFile, CallLine,
+                              "__gpu_sync needs a parallelFor launch");
+  ::hpp::cpu::barrierOp(E.launch()->gridBarrier(), true, 0, "__gpu_sync",
+                        CallFile, CallLine);
+}
 
 #endif // HPP_CPU_BARRIER_H

@@ -51,6 +51,7 @@
 
 #include "hpp/core/error.h"
 #include "hpp/cpu/fiber.h"
+#include "hpp/cpu/launch_context.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -107,6 +108,9 @@ struct ParkSite {
   bool (*Released)(const void *Object, std::uint64_t Token);
   /// Object's state, for the deadlock report.
   std::string (*Describe)(const void *Object);
+  /// Whether work-items of other work-groups can release it (a
+  /// launch-wide barrier): the group may then stall instead of deadlock.
+  bool Shared = false;
 };
 
 /// State a work-group keeps for an object shared by the launch (e.g. a
@@ -192,8 +196,56 @@ public:
         (*static_cast<RFn *>(C))(Id);
       };
     }
-    schedule();
+    prepare();
+    schedule(/*MayStall=*/false);
   }
+
+  /// Starts a group that may stall: work-items parked on objects other
+  /// work-groups release (ParkSite::Shared, e.g. a launch-wide barrier)
+  /// leave it suspended until resume() finds them released. \p Item must
+  /// outlive the group. Call resume() until it returns true.
+  template <class ItemFn> void start(std::size_t ItemCount, ItemFn &Item) {
+    using Fn = std::remove_reference_t<ItemFn>;
+    Size = ItemCount;
+    ItemContext = static_cast<void *>(std::addressof(Item));
+    ItemCall = [](void *C, std::size_t Id) { (*static_cast<Fn *>(C))(Id); };
+    ResumeContext = nullptr;
+    ResumeCall = nullptr;
+    prepare();
+  }
+
+  /// Runs the started group until every work-item has finished (true) or
+  /// all that remain wait on shared objects not yet released (false).
+  /// Errors propagate as from runGroup; the group is then over.
+  bool resume() {
+    ActiveScope Scope(*this, Size, /*Reset=*/false);
+    return schedule(/*MayStall=*/true);
+  }
+
+  /// Unwinds a suspended group's work-items (its launch failed elsewhere).
+  void abandon() {
+    ActiveScope Scope(*this, Size, /*Reset=*/false);
+    abortAll();
+    States.clear();
+  }
+
+  /// The first parked work-item's wait (null if none), for reports about a
+  /// stalled group.
+  const ParkSite *firstParked() const {
+    for (std::size_t Id = 0; Id != Size; ++Id)
+      if (Pool->Items[Id].St == FiberPool::Item::Parked)
+        return &Pool->Items[Id].Park;
+    return nullptr;
+  }
+
+  /// The launch the group belongs to (null outside parallelFor launches,
+  /// e.g. in the device runtime's CPU backend) and its linear index there.
+  void setLaunch(LaunchContext *L, std::size_t Group) {
+    Launch = L;
+    GroupIndex = Group;
+  }
+  LaunchContext *launch() const { return Launch; }
+  std::size_t groupIndex() const { return GroupIndex; }
 
   /// The simulated mvector width.
   unsigned mvectorWidth() const { return Width; }
@@ -271,9 +323,12 @@ private:
   /// Publishes the executor as current() while a group runs.
   class ActiveScope {
   public:
-    ActiveScope(GroupExecutor &E, std::size_t ItemCount) : Saved(activeSlot()) {
-      E.Size = ItemCount;
-      E.Current = 0;
+    ActiveScope(GroupExecutor &E, std::size_t ItemCount, bool Reset = true)
+        : Saved(activeSlot()) {
+      if (Reset) {
+        E.Size = ItemCount;
+        E.Current = 0;
+      }
       activeSlot() = &E;
     }
     ~ActiveScope() { activeSlot() = Saved; }
@@ -328,7 +383,8 @@ private:
     Aborting = false;
   }
 
-  void schedule() {
+  /// Readies the pool for a group of Size work-items.
+  void prepare() {
     auto &Items = Pool->Items;
     while (Items.size() < Size)
       Items.emplace_back();
@@ -337,6 +393,22 @@ private:
     Error = nullptr;
     Aborting = false;
     States.clear();
+  }
+
+  /// Whether every parked work-item waits on a shared object.
+  bool onlySharedParks() const {
+    for (std::size_t Id = 0; Id != Size; ++Id) {
+      const FiberPool::Item &It = Pool->Items[Id];
+      if (It.St == FiberPool::Item::Parked && !It.Park.Shared)
+        return false;
+    }
+    return true;
+  }
+
+  /// Runs the group until it finishes (true) or, when \p MayStall, until
+  /// every remaining work-item waits on a shared object (false).
+  bool schedule(bool MayStall) {
+    auto &Items = Pool->Items;
     for (;;) {
       bool AnyBlocked = false, AnyParked = false;
       for (std::size_t Id = 0; Id != Size; ++Id) {
@@ -350,13 +422,15 @@ private:
       }
       if (!Error && !AnyBlocked && !AnyParked) {
         States.clear();
-        return;
+        return true;
       }
       if (!Error) {
         try {
           if (!wakeParked()) {
             if (AnyBlocked)
               resolveBlocked();
+            else if (MayStall && onlySharedParks())
+              return false;
             else
               deadlock();
           }
@@ -650,6 +724,8 @@ private:
   void (*ResumeCall)(void *, std::size_t) = nullptr;
   std::exception_ptr Error;
   bool Aborting = false;
+  LaunchContext *Launch = nullptr;
+  std::size_t GroupIndex = 0;
   /// groupState()'s objects for the running group (few: a linear search).
   std::vector<std::pair<const void *, std::unique_ptr<GroupState>>> States;
 };

@@ -19,15 +19,19 @@
 #include "hpp/core/index.h"
 #include "hpp/core/range.h"
 #include "hpp/cpu/group_executor.h"
+#include "hpp/cpu/launch_context.h"
 #include "hpp/cpu/settings.h"
 #include "hpp/cpu/thread_pool.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 namespace hpp {
 namespace cpu {
@@ -101,13 +105,25 @@ template <class F, class IndexT> constexpr bool isBodyFor() {
 }
 
 /// State shared by the threads running one launch.
-template <int Dims, int LocalDims, class F> class Launch {
+///
+/// Each thread takes work-groups in turn and runs them to completion. A
+/// work-group whose work-items all wait on launch-wide objects (Barrier
+/// of more than a work-group, __gpu_sync) stays suspended on its thread
+/// while the thread starts or resumes others; a thread with only suspended
+/// groups sleeps until a launch-wide object releases waiters
+/// (LaunchContext::notify). When every thread sleeps, the launch is
+/// deadlocked, or its groups cannot all be resident: RuntimeError. Each
+/// thread may always run one work-group; beyond that, at most
+/// HPP_CPU_MAX_RESIDENT work-items of the launch are resident at once.
+template <int Dims, int LocalDims, class F>
+class Launch : public LaunchContext {
   using IndexT = Index<Dims, LocalDims>;
   using Fields = typename IndexT::Fields;
 
 public:
   Launch(const LaunchShape &Shape, const F &Body, unsigned Width)
-      : Shape(Shape), Body(Body), Width(Width) {}
+      : LaunchContext(inRangeItems(Shape)), Shape(Shape), Body(Body),
+        Width(Width) {}
 
   /// Runs the launch to completion; rethrows the first exception a body
   /// threw (the launch stops handing out work-groups after it).
@@ -121,38 +137,16 @@ public:
   }
 
 private:
-  static void work(void *Context, unsigned) noexcept {
-    auto &L = *static_cast<Launch *>(Context);
-    GroupExecutor Executor(L.Width);
-    while (!L.Failed.load(std::memory_order_relaxed)) {
-      std::size_t Group = L.NextGroup.fetch_add(1, std::memory_order_relaxed);
-      if (Group >= L.Shape.Groups)
-        return;
-      try {
-        L.runGroup(Executor, Group);
-      } catch (...) {
-        std::lock_guard<std::mutex> Lock(L.ErrorMutex);
-        if (!L.Error)
-          L.Error = std::current_exception();
-        L.Failed.store(true, std::memory_order_relaxed);
-      }
-    }
+  static std::size_t inRangeItems(const LaunchShape &S) {
+    return S.GlobalSize[0] * S.GlobalSize[1] * S.GlobalSize[2];
   }
 
-  void runGroup(GroupExecutor &Executor, std::size_t Group) {
-    const std::size_t *LS = Shape.LocalSize;
-    const std::size_t *GC = Shape.GroupCount;
+  /// Runs the work-items of one group.
+  struct ItemRunner {
+    const Launch *L;
     Fields Base;
-    Base.Group[0] = Group % GC[0];
-    Base.Group[1] = (Group / GC[0]) % GC[1];
-    Base.Group[2] = Group / (GC[0] * GC[1]);
-    for (int D = 0; D < 3; ++D) {
-      Base.Global[D] = Base.Local[D] = 0;
-      Base.LocalSize[D] = LS[D];
-      Base.GlobalSize[D] = Shape.GlobalSize[D];
-      Base.GroupCount[D] = GC[D];
-    }
-    Executor.runGroup(Shape.ItemsPerGroup, [&](std::size_t Id) {
+    void operator()(std::size_t Id) const {
+      const std::size_t *LS = L->Shape.LocalSize;
       Fields Item = Base;
       Item.Local[0] = Id % LS[0];
       Item.Local[1] = (Id / LS[0]) % LS[1];
@@ -161,17 +155,190 @@ private:
         Item.Global[D] = Item.Group[D] * LS[D] + Item.Local[D];
       IndexT I(Item);
       if (I.inGlobalRange())
-        invokeBody(Body, I);
+        invokeBody(L->Body, I);
+    }
+  };
+
+  /// A work-group in flight on a thread.
+  struct GroupRun {
+    GroupRun(Launch &L, std::size_t Group) : Exec(L.Width), Run{&L, {}} {
+      const std::size_t *LS = L.Shape.LocalSize;
+      const std::size_t *GC = L.Shape.GroupCount;
+      Fields &B = Run.Base;
+      B.Group[0] = Group % GC[0];
+      B.Group[1] = (Group / GC[0]) % GC[1];
+      B.Group[2] = Group / (GC[0] * GC[1]);
+      for (int D = 0; D < 3; ++D) {
+        B.Global[D] = B.Local[D] = 0;
+        B.LocalSize[D] = LS[D];
+        B.GlobalSize[D] = L.Shape.GlobalSize[D];
+        B.GroupCount[D] = GC[D];
+      }
+      Exec.setLaunch(&L, Group);
+      Exec.start(L.Shape.ItemsPerGroup, Run);
+    }
+    GroupExecutor Exec;
+    ItemRunner Run;
+  };
+
+  static void work(void *Context, unsigned) noexcept {
+    static_cast<Launch *>(Context)->workLoop();
+  }
+
+  void fail(std::exception_ptr E) {
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      if (!Error)
+        Error = E;
+      Failed.store(true, std::memory_order_relaxed);
+    }
+    Wake.notify_all();
+  }
+
+  /// Runs \p G until it finishes or stalls; true when it finished (or
+  /// failed: the launch is then over).
+  bool step(GroupRun &G) {
+    try {
+      return G.Exec.resume();
+    } catch (...) {
+      fail(std::current_exception());
+      return true;
+    }
+  }
+
+  void workLoop() {
+    std::vector<std::unique_ptr<GroupRun>> Mine; // Suspended groups.
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      ++Active;
+    }
+    for (;;) {
+      if (Failed.load(std::memory_order_relaxed))
+        break;
+      std::uint64_t Seen;
+      {
+        std::lock_guard<std::mutex> Lock(Mutex);
+        Seen = Epoch;
+      }
+      bool Progress = false;
+      for (std::size_t K = 0; K < Mine.size();) {
+        if (step(*Mine[K])) {
+          Resident.fetch_sub(Shape.ItemsPerGroup, std::memory_order_relaxed);
+          Mine.erase(Mine.begin() + K);
+          Progress = true;
+        } else {
+          ++K;
+        }
+      }
+      if (Failed.load(std::memory_order_relaxed))
+        break;
+      if (startGroup(Mine))
+        continue;
+      if (Mine.empty() && NextGroup.load() >= Shape.Groups)
+        break;
+      if (!Progress && !sleep(Seen, Mine))
+        break;
+    }
+    for (auto &G : Mine)
+      G->Exec.abandon();
+    leave(Mine);
+  }
+
+  /// Starts the next group unless none is left or \p Mine is suspended and
+  /// the residency limit is reached; runs it until it finishes or stalls.
+  bool startGroup(std::vector<std::unique_ptr<GroupRun>> &Mine) {
+    if (NextGroup.load(std::memory_order_relaxed) >= Shape.Groups)
+      return false;
+    if (!Mine.empty() &&
+        Resident.load(std::memory_order_relaxed) + Shape.ItemsPerGroup >
+            maxResidentItems())
+      return false;
+    std::size_t Group = NextGroup.fetch_add(1, std::memory_order_relaxed);
+    if (Group >= Shape.Groups)
+      return false;
+    Resident.fetch_add(Shape.ItemsPerGroup, std::memory_order_relaxed);
+    Mine.push_back(std::make_unique<GroupRun>(*this, Group));
+    if (step(*Mine.back())) {
+      Resident.fetch_sub(Shape.ItemsPerGroup, std::memory_order_relaxed);
+      Mine.pop_back();
+    }
+    return true;
+  }
+
+  /// Every group of this thread waits on a launch-wide object: sleeps
+  /// until one is released (true), or reports the launch stuck when every
+  /// thread sleeps (false).
+  bool sleep(std::uint64_t Seen,
+             const std::vector<std::unique_ptr<GroupRun>> &Mine) {
+    std::unique_lock<std::mutex> Lock(Mutex);
+    if (Epoch != Seen)
+      return true;
+    if (!Mine.empty() && !Stuck.Name)
+      if (const ParkSite *P = Mine.front()->Exec.firstParked())
+        Stuck = *P; // Its object lives as long as the launch.
+    ++Idle;
+    if (Idle == Active) {
+      --Idle;
+      Lock.unlock();
+      reportStuck();
+      return false;
+    }
+    Wake.wait(Lock, [&] {
+      return Epoch != Seen || Failed.load(std::memory_order_relaxed);
     });
+    if (Epoch == Seen)
+      --Idle; // Woken by a failure; notify() reset the count otherwise.
+    return !Failed.load(std::memory_order_relaxed);
+  }
+
+  /// A thread is done: if the others all sleep, nobody can wake them.
+  void leave(const std::vector<std::unique_ptr<GroupRun>> &Mine) {
+    bool Report;
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      --Active;
+      Report = Active > 0 && Idle == Active && !Failed.load();
+    }
+    (void)Mine;
+    if (Report)
+      reportStuck();
+  }
+
+  void reportStuck() {
+    ParkSite Where;
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      Where = Stuck;
+    }
+    std::size_t Started =
+        std::min(NextGroup.load(std::memory_order_relaxed), Shape.Groups);
+    std::string Why =
+        Started < Shape.Groups
+            ? "the launch's " + std::to_string(Shape.Groups) +
+                  " work-groups cannot all be resident: a launch-wide wait "
+                  "needs them running at once, and the CPU runtime keeps at "
+                  "most " +
+                  std::to_string(maxResidentItems()) +
+                  " suspended work-items (HPP_CPU_MAX_RESIDENT)"
+            : "deadlock: every work-item of the launch that has not "
+              "exited waits, and none can arrive";
+    if (!Where.Name)
+      fail(std::make_exception_ptr(
+          RuntimeError("parallelFor", __FILE__, __LINE__, Why)));
+    else
+      fail(std::make_exception_ptr(
+          RuntimeError(Where.Name, Where.File, Where.Line,
+                       Why + " (" + Where.Describe(Where.Object) + ")")));
   }
 
   const LaunchShape &Shape;
   const F &Body;
   unsigned Width;
   std::atomic<std::size_t> NextGroup{0};
+  std::atomic<std::size_t> Resident{0};
   std::atomic<bool> Failed{false};
-  std::mutex ErrorMutex;
-  std::exception_ptr Error;
+  std::exception_ptr Error; ///< Guarded by Mutex until run() returns.
+  ParkSite Stuck{}; ///< A suspended wait, for the report; guarded by Mutex.
 };
 
 /// Runs \p Body over \p R and waits for it.

@@ -21,6 +21,7 @@
 
 #include "hpp/core/error.h"
 
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -86,6 +87,24 @@ constexpr int mvectorSize() {
 #else
 inline int mvectorSize() { return static_cast<int>(mvectorWidth()); }
 #endif
+
+/// Most work-items a launch keeps suspended at launch-wide waits (its
+/// work-groups must all be resident for a launch-wide barrier):
+/// HPP_CPU_MAX_RESIDENT, default 65536 (each takes a fiber stack).
+inline std::size_t maxResidentItems() {
+  static const std::size_t Max = [] {
+    const char *Env = std::getenv("HPP_CPU_MAX_RESIDENT");
+    if (!Env || !*Env)
+      return std::size_t(65536);
+    char *End = nullptr;
+    unsigned long long N = std::strtoull(Env, &End, 10);
+    if (*End != '\0' || Env[0] == '-' || N == 0)
+      throw RuntimeError(std::string("HPP_CPU_MAX_RESIDENT=") + Env, __FILE__,
+                         __LINE__, "must be a positive integer");
+    return static_cast<std::size_t>(N);
+  }();
+  return Max;
+}
 
 /// Reads HPP_CPU_THREADS (a positive integer); defaults to the number of
 /// hardware threads.

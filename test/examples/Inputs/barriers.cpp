@@ -12,10 +12,13 @@
 ///   opaque    a library function that takes Barrier& and waits, called on
 ///             one side of a branch; the other side waits directly;
 ///   two       a producer half that arrive()s and a consumer half that
-///             wait()s, on two barriers, two rounds.
+///             wait()s, on two barriers, two rounds;
+///   launch-loop  the loop with one barrier for all work-items of the
+///             launch (participants across work-groups);
+///   gpu-sync  stencil steps separated by __gpu_sync.
 /// With an argument, runs a launch that must throw hpp::RuntimeError:
-///   deadlock | rejoin | shuffle | across | host (barriers.test finds the
-///   lines by their ERROR- comments).
+///   deadlock | rejoin | shuffle | host | launch-deadlock | resident
+///   (barriers.test finds the lines by their ERROR- comments).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -148,6 +151,73 @@ static void twoBarriersExample(std::size_t N, std::size_t G) {
   deallocate(Seen);
 }
 
+/// The loop example with one barrier for the whole launch: neighbours
+/// across work-group boundaries, work-items leaving at different steps.
+static void launchLoopExample(std::size_t N, std::size_t G) {
+  Pointer<long long> A = allocate<long long>(N);
+  for (std::size_t I = 0; I != N; ++I)
+    A[I] = static_cast<long long>(I % 11);
+  std::vector<long long> Ref(A.get(), A.get() + N);
+  Barrier B(N);
+  parallelFor(Range<1, 1>(Range<1>(N), Range<1>(G)),
+              [=, &B](Index<1, 1> i) __device(hpp) {
+                std::size_t g = i.getX();
+                for (int s = 0; s < stepsOf(g); ++s) {
+                  long long next = A[(g + 1) % N];
+                  B.wait();
+                  A[g] += next;
+                  B.wait();
+                }
+                B.skip();
+              });
+  for (int S = 0; S < 5; ++S) {
+    std::vector<long long> Old = Ref;
+    for (std::size_t I = 0; I != N; ++I)
+      if (S < stepsOf(I))
+        Ref[I] = Old[I] + Old[(I + 1) % N];
+  }
+  long long Sum = 0;
+  for (std::size_t I = 0; I != N; ++I) {
+    check(A[I] == Ref[I], "launch-loop", I);
+    Sum += A[I];
+  }
+  std::printf("launch-loop n=%zu group=%zu sum=%lld %s\n", N, G, Sum,
+              Failures ? "FAILED" : "verified");
+  deallocate(A);
+}
+
+/// Jacobi-style steps separated by __gpu_sync (a partial last work-group:
+/// its work-items outside the range do not take part).
+static void gpuSyncExample(std::size_t N, std::size_t G, int Steps) {
+  Pointer<long long> A = allocate<long long>(N);
+  for (std::size_t I = 0; I != N; ++I)
+    A[I] = static_cast<long long>(I % 7);
+  std::vector<long long> Ref(A.get(), A.get() + N);
+  parallelFor(Range<1, 1>(Range<1>(N), Range<1>(G)),
+              [=](Index<1, 1> i) __device(hpp) {
+                std::size_t g = i.getX();
+                for (int s = 0; s < Steps; ++s) {
+                  long long left = A[(g + N - 1) % N], right = A[(g + 1) % N];
+                  __gpu_sync();
+                  A[g] = (left + right + A[g]) % 1000003;
+                  __gpu_sync();
+                }
+              });
+  for (int S = 0; S < Steps; ++S) {
+    std::vector<long long> Old = Ref;
+    for (std::size_t I = 0; I != N; ++I)
+      Ref[I] = (Old[(I + N - 1) % N] + Old[(I + 1) % N] + Old[I]) % 1000003;
+  }
+  long long Sum = 0;
+  for (std::size_t I = 0; I != N; ++I) {
+    check(A[I] == Ref[I], "gpu-sync", I);
+    Sum += A[I];
+  }
+  std::printf("gpu-sync n=%zu group=%zu steps=%d sum=%lld %s\n", N, G, Steps,
+              Sum, Failures ? "FAILED" : "verified");
+  deallocate(A);
+}
+
 static int errors(const char *Mode) {
   try {
     Barrier B(64); // ERROR-BARRIER-LINE
@@ -174,11 +244,14 @@ static int errors(const char *Mode) {
                   }
                   P[i.getX()] = 1;
                 });
-    if (!std::strcmp(Mode, "across")) {
-      Barrier Wide(128); // ERROR-WIDE-LINE
-      parallelFor(Range<1, 1>(Range<1>(128), Range<1>(64)),
-                  [&Wide](Index<1, 1>) __device(hpp) {
-                    Wide.wait(); // ERROR-ACROSS-LINE
+    if (!std::strcmp(Mode, "launch-deadlock") ||
+        !std::strcmp(Mode, "resident")) {
+      bool Leave = !std::strcmp(Mode, "launch-deadlock");
+      parallelFor(Range<1, 1>(Range<1>(256), Range<1>(64)),
+                  [=](Index<1, 1> i) __device(hpp) {
+                    if (Leave && i.getX() == 200)
+                      return; // leaves without reaching __gpu_sync
+                    __gpu_sync(); // ERROR-GPU-SYNC-LINE
                   });
     }
     deallocate(P);
@@ -199,5 +272,9 @@ int main(int Argc, char **Argv) {
   opaqueExample(96, 96);
   twoBarriersExample(1024, 64);
   twoBarriersExample(512, 256);
+  launchLoopExample(1024, 64);
+  launchLoopExample(300, 128);
+  gpuSyncExample(1000, 64, 6);
+  gpuSyncExample(4096, 256, 3);
   return Failures ? 1 : 0;
 }
