@@ -27,6 +27,7 @@ static bool isDialectTemplate(QualType T, llvm::StringRef Name) {
 
 bool isDialectPointer(QualType T) { return isDialectTemplate(T, "Pointer"); }
 bool isDialectAtomic(QualType T) { return isDialectTemplate(T, "Atomic"); }
+bool isDialectBarrier(QualType T) { return isDialectTemplate(T, "Barrier"); }
 
 static CaptureKind classify(const Capture &C) {
   if (C.IsThis)
@@ -43,6 +44,8 @@ static CaptureKind classify(const Capture &C) {
     return CaptureKind::PointerHandle;
   if (isDialectAtomic(T) && T->isReferenceType())
     return CaptureKind::AtomicRef;
+  if (isDialectBarrier(T))
+    return CaptureKind::BarrierRef;
   return CaptureKind::HostReference;
 }
 

@@ -27,6 +27,7 @@ enum class CaptureKind {
   Value,         ///< by-value copy: a kernel parameter of the same type
   PointerHandle, ///< Pointer<T> captured by reference: passed by value
   AtomicRef,     ///< reference to an Atomic<T> (in device memory): a pointer
+  BarrierRef,    ///< reference to a Barrier: its handle, bound in the kernel
   HostReference, ///< by-reference capture of host memory: rejected
   This,          ///< `this`: rejected
   Unsupported    ///< arrays, VLAs, structured bindings: rejected
@@ -50,6 +51,8 @@ std::vector<Capture> collectCaptures(const clang::LambdaExpr *LE);
 bool isDialectPointer(clang::QualType T);
 /// True when \p T (references stripped) is hpp::Atomic<...>.
 bool isDialectAtomic(clang::QualType T);
+/// True when \p T (references stripped) is hpp::Barrier.
+bool isDialectBarrier(clang::QualType T);
 
 } // namespace rewrite
 } // namespace hpp

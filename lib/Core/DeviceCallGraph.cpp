@@ -99,8 +99,8 @@ DeviceCallGraph::DeviceCallGraph(ASTContext &Ctx) : Ctx(Ctx) {
 }
 
 /// An operation only device code can run: a warp intrinsic of spec 1.6
-/// (CUDA declares even the bit counts `__device__`), __syncthreads, or a
-/// cooperative-groups call.
+/// (CUDA declares even the bit counts `__device__`), __syncthreads, a
+/// cooperative-groups call, or a Barrier operation.
 static bool isDeviceOperation(const FunctionDecl *Callee) {
   if (const IdentifierInfo *II = Callee->getIdentifier()) {
     if (warpCollectiveKind(II->getName()) != WarpCollectiveKind::None)
@@ -116,6 +116,10 @@ static bool isDeviceOperation(const FunctionDecl *Callee) {
     if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
       if (NS->getName() == "cooperative_groups")
         return true;
+  // hpp::Barrier's wait / arrive / skip.
+  if (const auto *M = dyn_cast<CXXMethodDecl>(Callee))
+    return !isa<CXXConstructorDecl>(M) && isDialectAPI(M) &&
+           M->getParent()->getName() == "Barrier";
   return false;
 }
 

@@ -160,7 +160,7 @@ std::optional<OutlinedKernel> KernelOutliner::outline(
     Shape += ", " + std::to_string(Local);
 
   std::vector<std::string> Params{"hpp::Range<" + Shape + "> hpp_range"};
-  std::string Args, Prologue;
+  std::string Args, Prologue, Binding;
   bool Mutable = LE->isMutable();
   for (const Capture &C : collectCaptures(LE)) {
     CaptureKind Kind = C.Kind;
@@ -180,7 +180,14 @@ std::optional<OutlinedKernel> KernelOutliner::outline(
     QualType T = VD->getType().getNonReferenceType();
     std::string Arg = VarName;
     std::string Param;
-    if (Kind == CaptureKind::AtomicRef) {
+    if (Kind == CaptureKind::BarrierRef) {
+      // The handle, bound to the work-group's storage before any work-item
+      // can leave (hpp/barrier.h).
+      Param = "hpp::Barrier " + VarName;
+      Binding += "  __shared__ hpp::detail::BlockBarrierStorage hpp_barrier_" +
+                 VarName + ";\n  " + VarName + ".attach(hpp_barrier_" +
+                 VarName + ");\n";
+    } else if (Kind == CaptureKind::AtomicRef) {
       auto TN = typeName(T, false, C.Loc, Err);
       if (!TN)
         return std::nullopt;
@@ -218,7 +225,7 @@ std::optional<OutlinedKernel> KernelOutliner::outline(
      << Templates.header()
      << wrapSignature("__global__ void " + Name.str() + "(", Params, ") {")
      << "\n"
-     << "  hpp::Index<" << Shape << "> " << IndexName
+     << Binding << "  hpp::Index<" << Shape << "> " << IndexName
      << " = hpp::detail::kernelIndex(hpp_range);\n"
      << "  if (!" << IndexName << ".inGlobalRange())\n"
      << "    return;\n"

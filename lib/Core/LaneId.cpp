@@ -258,6 +258,20 @@ bool LaneId::dependsOnId(const Expr *E) const {
            dependsOnId(CO->getFalseExpr());
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     return dependsOnId(ME->getBase());
+  // A value loaded at an id-dependent index.
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return dependsOnId(AS->getBase()) || dependsOnId(AS->getIdx());
+  // A function of an id-dependent argument (a warp collective's result is
+  // the warp's business: not followed).
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    if (!warpCollectiveName(CE).empty())
+      return false;
+    for (const Expr *Arg : CE->arguments())
+      if (dependsOnId(Arg))
+        return true;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+      return dependsOnId(MC->getImplicitObjectArgument());
+  }
   return false;
 }
 

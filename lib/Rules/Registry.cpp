@@ -7,6 +7,7 @@
 #include "hpp-rewrite/Rule.h"
 
 #include "Rules/DeviceFunctionRule.h"
+#include "Rules/BarrierDivergenceCheck.h"
 #include "Rules/DivergentWarpOpCheck.h"
 #include "Rules/HostCallInDeviceCheck.h"
 #include "Rules/HostReferenceCaptureCheck.h"

@@ -12,7 +12,8 @@
 ///     (256 in 1D, 16x16 in 2D, 8x8x4 in 3D); grid = ceil(global / local)
 ///     per dimension;
 ///  3. the arguments are converted to the kernel's parameter types;
-///  4. every Pointer<T> argument is prefetched to the device when the device
+///  4. Barrier arguments are checked (hpp/barrier.h); every Pointer<T>
+///     argument is prefetched to the device when the device
 ///     supports concurrent managed access (HPP_PREFETCH can restrict this to
 ///     an allocation's first launch, or turn it off: see PrefetchPolicy);
 ///  5. the kernel is launched (cudaLaunchKernel / hipLaunchKernel / host
@@ -200,6 +201,12 @@ void launchKernel(void (*Kernel)(Range<Dims, LocalDims>, P...),
     return;
   const detail::LaunchShape Shape = detail::launchShapeFor(R);
   std::tuple<P...> Converted(std::forward<A>(Args)...);
+  const unsigned GroupSize = Shape.Block.x * Shape.Block.y * Shape.Block.z;
+  std::apply(
+      [&](const auto &...Arg) {
+        (detail::checkLaunchArgument(Arg, GroupSize), ...);
+      },
+      Converted);
   detail::prefetchPointers(Converted);
   Range<Dims, LocalDims> RangeArg = R;
   detail::launchOnBackend(Kernel, Shape.Grid, Shape.Block, RangeArg, Converted,

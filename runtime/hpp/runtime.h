@@ -12,7 +12,8 @@
 ///  - hpp::launchKernel and hpp::detail::kernelIndex (launch.h,
 ///    kernel_index.h), hpp::allocate / hpp::deallocate (memory.h);
 ///  - HPP_CHECK (check.h);
-///  - MVECTOR_MAX/MIN, getWarpSize & co., LaneMask, `cg` (warp.h).
+///  - MVECTOR_MAX/MIN, getWarpSize & co., LaneMask, `cg` (warp.h);
+///  - Barrier (barrier.h).
 /// The backend is chosen by hpp/core/config.h: HIP under hipcc / clang -x
 /// hip, CUDA under nvcc, otherwise the CPU backend (backend/cpu.h: plain
 /// C++17, work-groups run on host threads, their work-items as fibers). The other headers of runtime/hpp
@@ -43,8 +44,11 @@
 
 #include "hpp/check.h"
 #include "hpp/kernel_index.h"
+#include "hpp/warp.h"
+// After warp.h (HIP's barrier uses the warp operations), before launch.h
+// (which checks Barrier arguments).
+#include "hpp/barrier.h"
 #include "hpp/launch.h"
 #include "hpp/memory.h"
-#include "hpp/warp.h"
 
 #endif // HPP_RUNTIME_H

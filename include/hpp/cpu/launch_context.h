@@ -33,7 +33,7 @@ namespace cpu {
 class LaunchContext {
 public:
   explicit LaunchContext(std::size_t WorkItems)
-      : Id(nextId()), WorkItems(WorkItems), Grid(WorkItems, "", 0) {}
+      : Id(nextId()), WorkItems(WorkItems), Grid(WorkItems, "__gpu_sync", 0) {}
   LaunchContext(const LaunchContext &) = delete;
   LaunchContext &operator=(const LaunchContext &) = delete;
 

@@ -29,6 +29,7 @@ namespace cpu {
 /// launch-wide instance is used by the host threads of its launch.
 class PhaseCounter {
 public:
+  /// \p File : \p Line is where the barrier was created (see describe()).
   PhaseCounter(std::size_t Count, const char *File, int Line)
       : Count(Count), File(File), Line(Line) {}
 
@@ -72,11 +73,16 @@ public:
 
   std::string describe() {
     std::lock_guard<std::mutex> Lock(Mutex);
-    std::string What =
-        Line > 0 ? "barrier of " + std::to_string(Count) +
-                       " participants created at " + File + ":" +
-                       std::to_string(Line)
-                 : "__gpu_sync of " + std::to_string(Count) + " work-items";
+    // File:Line is where the barrier was created; a File without a Line
+    // names an implicit barrier (__gpu_sync); neither: a runtime handle.
+    std::string What;
+    if (File && Line > 0)
+      What = "barrier of " + std::to_string(Count) +
+             " participants created at " + File + ":" + std::to_string(Line);
+    else if (File)
+      What = std::string(File) + " of " + std::to_string(Count) + " work-items";
+    else
+      What = "barrier of " + std::to_string(Count) + " participants";
     return What + ", phase " + std::to_string(Phase.load()) + ": " +
            std::to_string(Arrived) + " arrived, " +
            std::to_string(Withdrawn.size()) + " withdrew";
@@ -86,11 +92,13 @@ private:
   void checkPresent(const std::pair<const void *, std::size_t> &Who,
                     const char *Name, const char *CallFile, int CallLine) {
     if (Withdrawn.count(Who))
-      throw RuntimeError(Name, CallFile, CallLine,
-                         "work-item " + std::to_string(Who.second) +
-                             " withdrew from the barrier created at " + File +
-                             ":" + std::to_string(Line) +
-                             " (skip) and cannot take part again");
+      throw RuntimeError(
+          Name, CallFile, CallLine,
+          "work-item " + std::to_string(Who.second) + " withdrew from the " +
+              (File && Line > 0 ? "barrier created at " + std::string(File) +
+                                      ":" + std::to_string(Line)
+                                : std::string(File ? File : "barrier")) +
+              " (skip) and cannot take part again");
   }
   bool completeIfDue() {
     std::size_t Expected =

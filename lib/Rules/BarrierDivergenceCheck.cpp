@@ -1,0 +1,67 @@
+//===- BarrierDivergenceCheck.cpp - Barrier waits in divergent code -------===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Rules/BarrierDivergenceCheck.h"
+#include "Core/Captures.h"
+#include "Core/Divergence.h"
+#include "Core/LaneId.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace hpp {
+namespace rewrite {
+
+/// "Barrier::wait" for `b.wait()`; the callee's name for a call that passes
+/// a Barrier (it may wait); empty otherwise.
+static StringRef barrierWait(const CallExpr *CE) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD || !FD->getIdentifier())
+    return "";
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
+    const Expr *Object = MC->getImplicitObjectArgument();
+    if (Object && isDialectBarrier(Object->getType()))
+      return FD->getName() == "wait" ? "Barrier::wait" : "";
+  }
+  for (const Expr *Arg : CE->arguments())
+    if (isDialectBarrier(Arg->getType()))
+      return FD->getName();
+  return "";
+}
+
+void BarrierDivergenceCheck::registerMatchers(MatchFinder &Finder) {
+  DeviceRoots::addMatchers(Finder, this);
+}
+
+void BarrierDivergenceCheck::run(const MatchFinder::MatchResult &Result) {
+  std::optional<DeviceRoot> Root = Roots.take(Result);
+  if (!Root)
+    return;
+  LaneId Ids(Root->Body);
+  auto Report = [&](const CallExpr *CE, StringRef Wait, const Expr *Cond,
+                    bool Returned) {
+    std::string What = Wait == "Barrier::wait" ? std::string("barrier wait")
+                                               : "call of '" + Wait.str() +
+                                                     "', which takes a "
+                                                     "Barrier and may wait,";
+    warning(CE->getBeginLoc(),
+            What + " in control flow that depends on the work-item id; on "
+                   "AMD the lanes that wait spin while the other lanes of "
+                   "their wavefront cannot arrive (no independent thread "
+                   "scheduling)");
+    note(Cond->getBeginLoc(),
+         (Returned ? "some work-items return early under this condition, "
+                     "which depends on the work-item id"
+                   : "this condition depends on the work-item id") +
+             std::string("; keep a barrier's participants in whole "
+                         "wavefronts on AMD (branch on the wavefront, not "
+                         "the lane)"));
+  };
+  DivergenceWalker(Ids, barrierWait, Report).walkFunction(Root->Body, nullptr);
+}
+
+} // namespace rewrite
+} // namespace hpp

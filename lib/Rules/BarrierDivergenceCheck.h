@@ -1,0 +1,35 @@
+//===- BarrierDivergenceCheck.h - Barrier waits in divergent code -*- C++
+//-*-===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HPP_REWRITE_LIB_RULES_BARRIERDIVERGENCECHECK_H
+#define HPP_REWRITE_LIB_RULES_BARRIERDIVERGENCECHECK_H
+
+#include "Core/DeviceRoots.h"
+#include "hpp-rewrite/Rule.h"
+
+namespace hpp {
+namespace rewrite {
+
+/// Warns about a Barrier wait (`b.wait()`, or a call that hands a Barrier
+/// to a function, which may wait) that only part of a wavefront may reach.
+/// Legal in the dialect and on NVIDIA, where each thread is scheduled
+/// independently; on AMD the waiting lanes spin while the other lanes of
+/// their wavefront, held back by the branch, can never arrive.
+class BarrierDivergenceCheck : public Rule {
+public:
+  using Rule::Rule;
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
+  void
+  run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  DeviceRoots Roots;
+};
+
+} // namespace rewrite
+} // namespace hpp
+
+#endif

@@ -1,0 +1,232 @@
+//===- hpp/barrier.h - Barrier objects in rewritten code ------------------===//
+//
+// Part of hpp-rewrite. Device runtime, every backend.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// hpp::Barrier as rewritten code uses it (spec 1.7): the host creates
+/// `Barrier b(count)`; a parallelFor that captured it by reference gets it
+/// as a kernel parameter (a copyable handle), and the kernel's prologue,
+/// before any work-item can leave, binds it to the work-group's storage:
+///
+///   __shared__ hpp::detail::BlockBarrierStorage hpp_barrier_b;
+///   b.attach(hpp_barrier_b);
+///
+/// after which wait() / arrive() / skip() work in any control flow, in the
+/// kernel and in device functions taking `Barrier &`. Participants: the
+/// count's work-items of one work-group (a count up to the work-group
+/// size; each work-group has its own state). A larger count, a barrier
+/// across work-groups, is refused at launch for now (hpp::launchKernel).
+///
+/// Backends:
+///  - CUDA: the hardware-backed split barrier, `cuda::barrier<
+///    cuda::thread_scope_block>` in shared memory (`arrive_and_wait`,
+///    `arrive`, `arrive_and_drop`);
+///  - HIP: a counter word in shared memory (arrivals in the low half,
+///    withdrawals in the high half) and a phase word. The lanes of a
+///    wavefront that call together arrive together: one lane adds their
+///    number, and only that lane polls the phase, sleeping between polls
+///    (s_sleep), so a waiting wavefront does not starve the others. Lanes of
+///    one wavefront that wait while others of it must still arrive cannot
+///    both make progress on AMD (no independent thread scheduling):
+///    hpp-rewrite reports such code (`[hpp-barrier-divergence]`);
+///  - CPU: the reference runtime's phase counters (hpp/cpu/barrier_ops.h)
+///    in the work-group's fibers.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_RUNTIME_BARRIER_H
+#define HPP_RUNTIME_BARRIER_H
+
+#ifndef HPP_RUNTIME_BACKEND
+#error "include <hpp/runtime.h>, which selects the backend first"
+#endif
+
+#include "hpp/core/error.h"
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+#if defined(HPP_BACKEND_CUDA)
+#include <cuda/barrier>
+#elif defined(HPP_BACKEND_CPU)
+#include "hpp/cpu/barrier_ops.h"
+#include <memory>
+#endif
+
+namespace hpp {
+namespace detail {
+
+/// A work-group's barrier state, declared `__shared__` by the kernel.
+#if defined(HPP_BACKEND_CUDA)
+using BlockBarrier = cuda::barrier<cuda::thread_scope_block>;
+/// Raw storage, so that the `__shared__` declaration needs no dynamic
+/// initialization; attach() constructs the barrier in it (cuda::init).
+struct BlockBarrierStorage {
+  alignas(BlockBarrier) unsigned char Bytes[sizeof(BlockBarrier)];
+  HPP_DEVICE BlockBarrier *get() {
+    return reinterpret_cast<BlockBarrier *>(Bytes);
+  }
+};
+#else
+struct BlockBarrierStorage {
+  unsigned Counts; ///< arrivals (low 16 bits), withdrawals (high 16 bits)
+  unsigned Phase;
+};
+#endif
+
+} // namespace detail
+
+/// A barrier whose participants may arrive, wait or withdraw in divergent
+/// control flow.
+class Barrier {
+public:
+#if defined(HPP_BACKEND_CPU)
+// On the CPU the operations take their caller's file:line, for the errors
+// (deadlock, rejoining after skip) the reference runtime reports.
+#define HPP_BARRIER_LOC                                                        \
+  const char *CallFile = __builtin_FILE(), int CallLine = __builtin_LINE()
+#define HPP_BARRIER_LOC_ARGS CallFile, CallLine
+#else
+#define HPP_BARRIER_LOC
+#define HPP_BARRIER_LOC_ARGS
+#endif
+
+  /// A barrier of \p Count participants per phase (host code).
+  explicit Barrier(unsigned Count) : Count(Count), Serial(nextSerial()) {
+    if (Count == 0 || Count > 0xffff)
+      throw RuntimeError("hpp::Barrier", __FILE__, __LINE__,
+                         "a barrier has from 1 to 65535 participants, not " +
+                             std::to_string(Count));
+  }
+
+  /// Participants per phase.
+  HPP_HD unsigned getCount() const { return Count; }
+
+  /// Binds the handle to the work-group's storage: every work-item of the
+  /// group calls it, in the kernel's prologue.
+  HPP_DEVICE void attach(detail::BlockBarrierStorage &S) {
+#if defined(HPP_BACKEND_CUDA)
+    if (threadIdx.x + threadIdx.y + threadIdx.z == 0)
+      init(S.get(), Count);
+    __syncthreads();
+#elif defined(HPP_BACKEND_HIP)
+    if (threadIdx.x + threadIdx.y + threadIdx.z == 0) {
+      S.Counts = 0;
+      S.Phase = 0;
+    }
+    __syncthreads();
+#endif
+    Storage = &S;
+  }
+
+  /// Arrives, then waits until every participant that has not withdrawn
+  /// has arrived in this phase.
+  HPP_DEVICE void wait(HPP_BARRIER_LOC) {
+#if defined(HPP_BACKEND_CUDA)
+    Storage->get()->arrive_and_wait();
+#elif defined(HPP_BACKEND_HIP)
+    hipArrive(1, /*Wait=*/true);
+#else
+    cpuOp(0, "Barrier::wait", CallFile, CallLine);
+#endif
+  }
+
+  /// Counts the caller for this phase without waiting.
+  HPP_DEVICE void arrive(HPP_BARRIER_LOC) {
+#if defined(HPP_BACKEND_CUDA)
+    (void)Storage->get()->arrive();
+#elif defined(HPP_BACKEND_HIP)
+    hipArrive(1, /*Wait=*/false);
+#else
+    cpuOp(1, "Barrier::arrive", CallFile, CallLine);
+#endif
+  }
+
+  /// Withdraws the caller from this and every later phase.
+  HPP_DEVICE void skip(HPP_BARRIER_LOC) {
+#if defined(HPP_BACKEND_CUDA)
+    Storage->get()->arrive_and_drop();
+#elif defined(HPP_BACKEND_HIP)
+    hipArrive(1u << 16, /*Wait=*/false);
+#else
+    cpuOp(2, "Barrier::skip", CallFile, CallLine);
+#endif
+  }
+
+private:
+  static unsigned nextSerial() {
+    static std::atomic<unsigned> Next{1};
+    return Next.fetch_add(1, std::memory_order_relaxed);
+  }
+
+#if defined(HPP_BACKEND_HIP)
+  /// Adds \p Unit (an arrival or a withdrawal) for every lane of the
+  /// wavefront calling now; with \p Wait, the wavefront then waits for the
+  /// phase to end. The lane that completes the phase resets the arrivals
+  /// and starts the next one.
+  HPP_DEVICE void hipArrive(unsigned Unit, bool Wait) {
+    const LaneMask Lanes = activeMask();
+    const bool Leader = ffsMask(Lanes) - 1 == detail::laneId();
+    const unsigned Phase = __hip_atomic_load(&Storage->Phase, __ATOMIC_ACQUIRE,
+                                             __HIP_MEMORY_SCOPE_WORKGROUP);
+    if (Leader) {
+      const unsigned N = unsigned(popcMask(Lanes));
+      const unsigned Old = atomicAdd(&Storage->Counts, N * Unit);
+      const unsigned New = Old + N * Unit;
+      const unsigned Expected = Count - (New >> 16);
+      if (Expected != 0 && (New & 0xffffu) == Expected) {
+        atomicAnd(&Storage->Counts, 0xffff0000u);
+        __hip_atomic_fetch_add(&Storage->Phase, 1u, __ATOMIC_RELEASE,
+                               __HIP_MEMORY_SCOPE_WORKGROUP);
+      } else if (Wait) {
+        while (__hip_atomic_load(&Storage->Phase, __ATOMIC_ACQUIRE,
+                                 __HIP_MEMORY_SCOPE_WORKGROUP) == Phase)
+          __builtin_amdgcn_s_sleep(1);
+      }
+    }
+    // The other lanes go on when the leader does (one instruction stream).
+    __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");
+  }
+#endif
+
+#if defined(HPP_BACKEND_CPU)
+  void cpuOp(int Op, const char *Name, const char *CallFile, int CallLine) {
+    cpu::GroupExecutor &E = cpu::deviceExecutor(Name, CallFile, CallLine);
+    // Odd keys never collide with the addresses other group state uses.
+    const void *Key = reinterpret_cast<const void *>(
+        static_cast<std::uintptr_t>(Serial) * 2 + 1);
+    auto &G = E.groupState<cpu::GroupPhaseCounter>(Key, [&] {
+      return std::unique_ptr<cpu::GroupState>(
+          new cpu::GroupPhaseCounter(Count, nullptr, 0));
+    });
+    cpu::barrierOp(G.Counter, false, Op, Name, CallFile, CallLine);
+  }
+#endif
+#undef HPP_BARRIER_LOC
+#undef HPP_BARRIER_LOC_ARGS
+
+  unsigned Count;
+  unsigned Serial;
+  detail::BlockBarrierStorage *Storage = nullptr;
+};
+
+namespace detail {
+
+/// Launch-time check of a kernel argument (hpp::launchKernel): a Barrier
+/// must fit in one work-group for now.
+inline void checkLaunchArgument(const Barrier &B, unsigned GroupSize) {
+  if (B.getCount() > GroupSize)
+    throw RuntimeError(
+        "hpp::launchKernel", __FILE__, __LINE__,
+        "a barrier of " + std::to_string(B.getCount()) +
+            " participants spans work-groups of " + std::to_string(GroupSize) +
+            " work-items: barriers across work-groups are not lowered yet");
+}
+template <class T> void checkLaunchArgument(const T &, unsigned) {}
+
+} // namespace detail
+} // namespace hpp
+
+#endif // HPP_RUNTIME_BARRIER_H

@@ -1,0 +1,41 @@
+//===- test/runtime/Inputs/barrier_launch.cpp - hpp::Barrier in a kernel --===//
+//
+// Part of hpp-rewrite. Input of barrier.test: a kernel in the shape
+// hpp-rewrite emits for a captured Barrier (a handle parameter bound to
+// __shared__ storage in the prologue), a device function taking Barrier&,
+// waits in a branch and a data-dependent loop, then skip(); and a launch
+// whose barrier spans work-groups, which the runtime refuses for now.
+//
+//===----------------------------------------------------------------------===//
+#include <hpp/runtime.h>
+#include <cstdio>
+using namespace hpp;
+__device__ long long peek(Barrier &b, Pointer<long long> p, std::size_t slot, std::size_t next) {
+  p[slot] *= 2; b.wait(); return p[next];
+}
+__global__ void k(hpp::Range<1, 1> hpp_range, Barrier b, const Pointer<long long> P, const Pointer<long long> Out, std::size_t G) {
+  __shared__ hpp::detail::BlockBarrierStorage hpp_barrier_b;
+  b.attach(hpp_barrier_b);
+  hpp::Index<1, 1> i = hpp::detail::kernelIndex(hpp_range);
+  if (!i.inGlobalRange()) return;
+  std::size_t l = i.getLocalX(), base = i.getX() - l, next = base + (l + 1) % G;
+  if (l % 3 == 0) Out[i.getX()] = peek(b, P, i.getX(), next);
+  else { P[i.getX()] += 1; b.wait(); Out[i.getX()] = P[next]; }
+  for (int s = 0; s < int(l % 4); ++s) b.wait();
+  b.skip();
+}
+int main() {
+  std::size_t N = 1024, G = 256;
+  Pointer<long long> P = allocate<long long>(N), Out = allocate<long long>(N);
+  for (std::size_t I = 0; I < N; ++I) P[I] = I;
+  Barrier b(G);
+  hpp::launchKernel(k, Range<1,1>(Range<1>(N), Range<1>(G)), b, P, Out, G);
+  long long bad = 0, sum = 0;
+  for (std::size_t I = 0; I < N; ++I) { std::size_t L = I % G, Nx = I - L + (L + 1) % G;
+    auto After = [G](std::size_t K) { return K % G % 3 == 0 ? 2 * (long long)K : (long long)K + 1; };
+    bad += P[I] != After(I) || Out[I] != After(Nx); sum += Out[I]; }
+  std::printf("sum=%lld bad=%lld\n", sum, bad);
+  try { Barrier wide(512); hpp::launchKernel(k, Range<1,1>(Range<1>(N), Range<1>(G)), wide, P, Out, G); }
+  catch (const RuntimeError &E) { std::printf("error: %s\n", E.what()); }
+  return bad != 0;
+}
