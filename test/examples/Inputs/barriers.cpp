@@ -5,16 +5,12 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// The paper's three uses of hpp::Barrier on the CPU reference runtime,
+/// hpp::Barrier across work-groups and __gpu_sync on the CPU reference
+/// runtime (the paper's work-group examples are examples/barrier_paper.cpp),
 /// each checked against plain C++:
-///   loop      work-items run a data-dependent number of steps of a
-///             neighbour exchange (two waits per step), then skip();
-///   opaque    a library function that takes Barrier& and waits, called on
-///             one side of a branch; the other side waits directly;
-///   two       a producer half that arrive()s and a consumer half that
-///             wait()s, on two barriers, two rounds;
-///   launch-loop  the loop with one barrier for all work-items of the
-///             launch (participants across work-groups);
+///   launch-loop  work-items run a data-dependent number of steps of a
+///             neighbour exchange with one barrier for all work-items of
+///             the launch, then skip();
 ///   gpu-sync  stencil steps separated by __gpu_sync.
 /// With an argument, runs a launch that must throw hpp::RuntimeError:
 ///   deadlock | rejoin | shuffle | host | launch-deadlock | resident
@@ -39,117 +35,6 @@ static void check(bool Ok, const char *What, std::size_t I) {
 
 /// Steps work-item \p L of a group takes in the loop example.
 static int stepsOf(std::size_t L) { return static_cast<int>(L * 7 % 5) + 1; }
-
-static void loopExample(std::size_t N, std::size_t G) {
-  Pointer<long long> A = allocate<long long>(N);
-  for (std::size_t I = 0; I != N; ++I)
-    A[I] = static_cast<long long>(I % 13);
-  std::vector<long long> Ref(A.get(), A.get() + N);
-  Barrier B(G);
-  parallelFor(Range<1, 1>(Range<1>(N), Range<1>(G)),
-              [=, &B](Index<1, 1> i) __device(hpp) {
-                std::size_t l = i.getLocalX(), base = i.getX() - l;
-                for (int s = 0; s < stepsOf(l); ++s) {
-                  long long next = A[base + (l + 1) % G];
-                  B.wait(); // everyone has read
-                  A[i.getX()] += next;
-                  B.wait(); // everyone has written
-                }
-                B.skip();
-              });
-  for (std::size_t Base = 0; Base < N; Base += G) {
-    for (int S = 0; S < 5; ++S) {
-      std::vector<long long> Old(Ref.begin() + Base, Ref.begin() + Base + G);
-      for (std::size_t L = 0; L != G; ++L)
-        if (S < stepsOf(L))
-          Ref[Base + L] = Old[L] + Old[(L + 1) % G];
-    }
-  }
-  long long Sum = 0;
-  for (std::size_t I = 0; I != N; ++I) {
-    check(A[I] == Ref[I], "loop", I);
-    Sum += A[I];
-  }
-  std::printf("loop n=%zu group=%zu sum=%lld %s\n", N, G, Sum,
-              Failures ? "FAILED" : "verified");
-  deallocate(A);
-}
-
-/// A library routine that does not know who else takes part: doubles its
-/// slot, waits, then reads the slot after it.
-__device(hpp) long long doubleThenPeek(Barrier &B, Pointer<long long> P,
-                                       std::size_t Slot, std::size_t Next) {
-  P[Slot] *= 2;
-  B.wait();
-  return P[Next];
-}
-
-static void opaqueExample(std::size_t N, std::size_t G) {
-  Pointer<long long> P = allocate<long long>(N), Out = allocate<long long>(N);
-  for (std::size_t I = 0; I != N; ++I)
-    P[I] = static_cast<long long>(I);
-  Barrier B(G);
-  parallelFor(Range<1, 1>(Range<1>(N), Range<1>(G)),
-              [=, &B](Index<1, 1> i) __device(hpp) {
-                std::size_t l = i.getLocalX(), base = i.getX() - l;
-                std::size_t next = base + (l + 1) % G;
-                if (l % 3 == 0) {
-                  Out[i.getX()] = doubleThenPeek(B, P, i.getX(), next);
-                } else {
-                  P[i.getX()] += 1;
-                  B.wait();
-                  Out[i.getX()] = P[next];
-                }
-              });
-  long long Sum = 0;
-  for (std::size_t I = 0; I != N; ++I) {
-    std::size_t L = I % G, Next = I - L + (L + 1) % G;
-    auto After = [](std::size_t K, std::size_t Lk) {
-      return Lk % 3 == 0 ? 2 * (long long)K : (long long)K + 1;
-    };
-    check(P[I] == After(I, L), "opaque-own", I);
-    check(Out[I] == After(Next, Next % G), "opaque-peek", I);
-    Sum += Out[I];
-  }
-  std::printf("opaque n=%zu group=%zu sum=%lld %s\n", N, G, Sum,
-              Failures ? "FAILED" : "verified");
-  deallocate(P);
-  deallocate(Out);
-}
-
-static void twoBarriersExample(std::size_t N, std::size_t G) {
-  Pointer<int> Data = allocate<int>(N), Seen = allocate<int>(N);
-  Barrier Full(G), Empty(G);
-  parallelFor(Range<1, 1>(Range<1>(N), Range<1>(G)),
-              [=, &Full, &Empty](Index<1, 1> i) __device(hpp) {
-                std::size_t l = i.getLocalX(), base = i.getX() - l;
-                bool producer = l < G / 2;
-                int got = 0;
-                for (int round = 1; round <= 2; ++round) {
-                  if (producer) {
-                    Data[i.getX()] = round * 1000 + int(l);
-                    Full.arrive(); // data ready, do not wait
-                    Empty.wait();  // until it has been read
-                  } else {
-                    Full.wait();
-                    got += Data[base + l - G / 2];
-                    Empty.arrive();
-                  }
-                }
-                Seen[i.getX()] = got;
-              });
-  long long Sum = 0;
-  for (std::size_t I = 0; I != N; ++I) {
-    std::size_t L = I % G;
-    int Want = L < G / 2 ? 0 : 3000 + 2 * int(L - G / 2);
-    check(Seen[I] == Want, "two-barriers", I);
-    Sum += Seen[I];
-  }
-  std::printf("two n=%zu group=%zu sum=%lld %s\n", N, G, Sum,
-              Failures ? "FAILED" : "verified");
-  deallocate(Data);
-  deallocate(Seen);
-}
 
 /// The loop example with one barrier for the whole launch: neighbours
 /// across work-group boundaries, work-items leaving at different steps.
@@ -266,12 +151,6 @@ static int errors(const char *Mode) {
 int main(int Argc, char **Argv) {
   if (Argc > 1)
     return errors(Argv[1]);
-  loopExample(1024, 128);
-  loopExample(200, 100); // a partial mvector at width 64
-  opaqueExample(1024, 256);
-  opaqueExample(96, 96);
-  twoBarriersExample(1024, 64);
-  twoBarriersExample(512, 256);
   launchLoopExample(1024, 64);
   launchLoopExample(300, 128);
   gpuSyncExample(1000, 64, 6);
