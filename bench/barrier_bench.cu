@@ -39,6 +39,18 @@ constexpr unsigned Group = 256;
 
 enum Kind { SyncThreads, HppBarrier, CudaBarrier };
 
+/// One barrier of kind \p K.
+template <Kind K>
+__device__ void barrier(hpp::Barrier &B,
+                        hpp::detail::BlockBarrierStorage &Storage) {
+  if (K == SyncThreads)
+    __syncthreads();
+  else if (K == HppBarrier)
+    B.wait();
+  else
+    Storage.get()->arrive_and_wait();
+}
+
 template <Kind K>
 __global__ void stepKernel(int *Out, int Steps, hpp::Barrier B) {
   __shared__ hpp::detail::BlockBarrierStorage Storage;
@@ -55,19 +67,9 @@ __global__ void stepKernel(int *Out, int Steps, hpp::Barrier B) {
   __syncthreads();
   for (int Step = 0; Step < Steps; ++Step) {
     int V = S[(T + 1) % Group];
-    if (K == SyncThreads)
-      __syncthreads();
-    else if (K == HppBarrier)
-      B.wait();
-    else
-      Storage.get()->arrive_and_wait();
+    barrier<K>(B, Storage);
     S[T] = V + 1;
-    if (K == SyncThreads)
-      __syncthreads();
-    else if (K == HppBarrier)
-      B.wait();
-    else
-      Storage.get()->arrive_and_wait();
+    barrier<K>(B, Storage);
   }
   Out[blockIdx.x * Group + T] = S[T];
 }
