@@ -11,9 +11,11 @@
 ///
 ///   v = s[(t + 1) % 256];  BARRIER;  s[t] = v + 1;  BARRIER;
 ///
-/// with BARRIER = `__syncthreads()` (the anchor), hpp::Barrier::wait() as
-/// rewritten code calls it (runtime/hpp/barrier.h: cuda::barrier in shared
-/// memory, bound in the kernel's prologue), and a raw
+/// with BARRIER = `__syncthreads()` (the anchor); hpp::Barrier::wait() as
+/// rewritten code calls it when hpp-rewrite proves the kernel only waits on
+/// the barrier (detail::WaitOnlyBarrier<true>: the named hardware barrier
+/// 1); the same barrier when the kernel may also arrive() or skip() (the
+/// split barrier: cuda::barrier in shared memory); and a raw
 /// cuda::barrier::arrive_and_wait() for reference. Medians of `runs`
 /// (default 20) timed launches after 3 warm-ups, interleaved; reports
 /// microseconds per step and each one's ratio to __syncthreads, and checks
@@ -37,41 +39,53 @@ namespace {
 constexpr unsigned Items = 64 * 1024;
 constexpr unsigned Group = 256;
 
-enum Kind { SyncThreads, HppBarrier, CudaBarrier };
+enum Kind { SyncThreads, HppWaitOnly, HppBarrier, CudaBarrier, NumKinds };
 
-/// One barrier of kind \p K.
-template <Kind K>
-__device__ void barrier(hpp::Barrier &B,
-                        hpp::detail::BlockBarrierStorage &Storage) {
-  if (K == SyncThreads)
-    __syncthreads();
-  else if (K == HppBarrier)
-    B.wait();
-  else
-    Storage.get()->arrive_and_wait();
-}
-
-template <Kind K>
-__global__ void stepKernel(int *Out, int Steps, hpp::Barrier B) {
-  __shared__ hpp::detail::BlockBarrierStorage Storage;
-  __shared__ int S[Group];
-  if (K == HppBarrier)
-    B.attach(Storage);
-  if (K == CudaBarrier) {
-    if (threadIdx.x == 0)
-      init(Storage.get(), Group);
-    __syncthreads();
-  }
+/// The benchmark's loop, with barrier \p B (anything with a wait()).
+template <class BarrierT>
+__device__ void steps(int *Out, int Steps, int *S, BarrierT &B) {
   const unsigned T = threadIdx.x;
   S[T] = int(blockIdx.x * Group + T);
   __syncthreads();
   for (int Step = 0; Step < Steps; ++Step) {
     int V = S[(T + 1) % Group];
-    barrier<K>(B, Storage);
+    B.wait();
     S[T] = V + 1;
-    barrier<K>(B, Storage);
+    B.wait();
   }
   Out[blockIdx.x * Group + T] = S[T];
+}
+
+struct SyncThreadsBarrier {
+  __device__ void wait() { __syncthreads(); }
+};
+struct RawCudaBarrier {
+  hpp::detail::BlockBarrier *B;
+  __device__ void wait() { B->arrive_and_wait(); }
+};
+
+/// Binds the barrier of kind \p K as rewritten code (or, for the anchors,
+/// hand-written code) does, and runs the loop.
+template <Kind K>
+__global__ void stepKernel(int *Out, int Steps, hpp::Barrier Handle) {
+  __shared__ hpp::detail::BlockBarrierStorage Storage;
+  __shared__ int S[Group];
+  if constexpr (K == SyncThreads) {
+    SyncThreadsBarrier B;
+    steps(Out, Steps, S, B);
+  } else if constexpr (K == HppWaitOnly) {
+    hpp::detail::WaitOnlyBarrier<true> B(Handle, Storage);
+    steps(Out, Steps, S, B);
+  } else if constexpr (K == HppBarrier) {
+    Handle.attach(Storage);
+    steps(Out, Steps, S, Handle);
+  } else {
+    if (threadIdx.x == 0)
+      init(Storage.get(), Group);
+    __syncthreads();
+    RawCudaBarrier B{Storage.get()};
+    steps(Out, Steps, S, B);
+  }
 }
 
 double median(std::vector<double> V) {
@@ -95,25 +109,27 @@ int main(int argc, char **argv) {
                 "steps of 2 barriers, %d timed runs each\n",
                 Prop.name, Prop.multiProcessorCount, Items, Group, Steps,
                 Runs);
-    int *Out[3];
+    int *Out[NumKinds];
     for (int *&O : Out)
       HPP_CHECK(cudaMalloc(&O, Items * sizeof(int)));
     hpp::Barrier B(Group);
+    // What launchKernel picks for rewritten code (hpp/launch.h).
+    if (hpp::detail::wholeGroupVariants(stepKernel<HppBarrier>,
+                                        stepKernel<HppWaitOnly>, B)
+            .pick(Group) != stepKernel<HppWaitOnly>) {
+      std::fprintf(stderr, "the wait-only instantiation was not picked\n");
+      return 1;
+    }
     cudaEvent_t Start, Stop;
     HPP_CHECK(cudaEventCreate(&Start));
     HPP_CHECK(cudaEventCreate(&Stop));
-    auto Launch = [&](int K) {
-      if (K == SyncThreads)
-        stepKernel<SyncThreads><<<Items / Group, Group>>>(Out[0], Steps, B);
-      else if (K == HppBarrier)
-        stepKernel<HppBarrier><<<Items / Group, Group>>>(Out[1], Steps, B);
-      else
-        stepKernel<CudaBarrier><<<Items / Group, Group>>>(Out[2], Steps, B);
-      HPP_CHECK(cudaGetLastError());
-    };
+    void (*const Kernels[NumKinds])(int *, int, hpp::Barrier) = {
+        stepKernel<SyncThreads>, stepKernel<HppWaitOnly>,
+        stepKernel<HppBarrier>, stepKernel<CudaBarrier>};
     auto Time = [&](int K) {
       HPP_CHECK(cudaEventRecord(Start));
-      Launch(K);
+      Kernels[K]<<<Items / Group, Group>>>(Out[K], Steps, B);
+      HPP_CHECK(cudaGetLastError());
       HPP_CHECK(cudaEventRecord(Stop));
       HPP_CHECK(cudaEventSynchronize(Stop));
       float Ms = 0;
@@ -121,26 +137,29 @@ int main(int argc, char **argv) {
       return double(Ms);
     };
     for (int R = 0; R < 3; ++R)
-      for (int K = 0; K < 3; ++K)
+      for (int K = 0; K < NumKinds; ++K)
         Time(K);
-    std::vector<double> Ms[3];
+    std::vector<double> Ms[NumKinds];
     for (int R = 0; R < Runs; ++R)
-      for (int Slot = 0; Slot < 3; ++Slot) {
-        int K = (R + Slot) % 3;
+      for (int Slot = 0; Slot < NumKinds; ++Slot) {
+        int K = (R + Slot) % NumKinds;
         Ms[K].push_back(Time(K));
       }
-    std::vector<int> Host[3];
-    for (int K = 0; K < 3; ++K) {
+    bool Same = true;
+    std::vector<int> Host[NumKinds];
+    for (int K = 0; K < NumKinds; ++K) {
       Host[K].resize(Items);
       HPP_CHECK(cudaMemcpy(Host[K].data(), Out[K], Items * sizeof(int),
                            cudaMemcpyDeviceToHost));
+      Same = Same && Host[K] == Host[0];
     }
-    const bool Same = Host[0] == Host[1] && Host[0] == Host[2];
-    const char *Names[3] = {"__syncthreads()          ",
-                            "hpp::Barrier::wait()     ",
-                            "cuda::barrier (raw)      "};
+    const char *Names[NumKinds] = {
+        "__syncthreads()                     ",
+        "hpp::Barrier::wait(), wait-only     ",
+        "hpp::Barrier::wait(), split barrier ",
+        "cuda::barrier::arrive_and_wait (raw)"};
     const double Anchor = median(Ms[0]) * 1e3 / Steps;
-    for (int K = 0; K < 3; ++K) {
+    for (int K = 0; K < NumKinds; ++K) {
       const double Us = median(Ms[K]) * 1e3 / Steps;
       std::printf("%s: %.4f us/step, ratio to __syncthreads %.3f\n", Names[K],
                   Us, Us / Anchor);

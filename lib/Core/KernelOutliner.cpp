@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Core/KernelOutliner.h"
+#include "Core/BarrierUses.h"
 #include "Core/Captures.h"
 #include "Core/DeviceCode.h"
 #include "Core/TemplateContext.h"
@@ -161,6 +162,10 @@ std::optional<OutlinedKernel> KernelOutliner::outline(
 
   std::vector<std::string> Params{"hpp::Range<" + Shape + "> hpp_range"};
   std::string Args, Prologue, Binding;
+  // The first barrier the body only waits on: the kernel is outlined in
+  // two instantiations, one binding it as a hardware barrier of the whole
+  // work-group (hpp/barrier.h, WaitOnlyBarrier), chosen at launch.
+  std::string WaitOnly;
   bool Mutable = LE->isMutable();
   for (const Capture &C : collectCaptures(LE)) {
     CaptureKind Kind = C.Kind;
@@ -183,10 +188,18 @@ std::optional<OutlinedKernel> KernelOutliner::outline(
     if (Kind == CaptureKind::BarrierRef) {
       // The handle, bound to the work-group's storage before any work-item
       // can leave (hpp/barrier.h).
-      Param = "hpp::Barrier " + VarName;
       Binding += "  __shared__ hpp::detail::BlockBarrierStorage hpp_barrier_" +
-                 VarName + ";\n  " + VarName + ".attach(hpp_barrier_" +
-                 VarName + ");\n";
+                 VarName + ";\n";
+      if (WaitOnly.empty() && onlyWaitedOn(VD, LE->getBody())) {
+        WaitOnly = VarName;
+        Param = "hpp::Barrier hpp_handle_" + VarName;
+        Binding += "  hpp::detail::WaitOnlyBarrier<HppWholeGroup> " + VarName +
+                   "(hpp_handle_" + VarName + ", hpp_barrier_" + VarName +
+                   ");\n";
+      } else {
+        Param = "hpp::Barrier " + VarName;
+        Binding += "  " + VarName + ".attach(hpp_barrier_" + VarName + ");\n";
+      }
     } else if (Kind == CaptureKind::AtomicRef) {
       auto TN = typeName(T, false, C.Loc, Err);
       if (!TN)
@@ -222,7 +235,7 @@ std::optional<OutlinedKernel> KernelOutliner::outline(
   OS << "/// Outlined by hpp-rewrite from the parallelFor at "
      << llvm::sys::path::filename(PL.getFilename()) << ":" << PL.getLine()
      << ":" << PL.getColumn() << ".\n"
-     << Templates.header()
+     << Templates.header(WaitOnly.empty() ? "" : "bool HppWholeGroup")
      << wrapSignature("__global__ void " + Name.str() + "(", Params, ") {")
      << "\n"
      << Binding << "  hpp::Index<" << Shape << "> " << IndexName
@@ -230,7 +243,12 @@ std::optional<OutlinedKernel> KernelOutliner::outline(
      << "  if (!" << IndexName << ".inGlobalRange())\n"
      << "    return;\n"
      << Prologue << "  " << bodyText(LE, BodyEdits) << "\n}\n\n";
-  K.Launch = "hpp::launchKernel(" + Name.str() + Templates.arguments() + ", " +
+  std::string Kernel = Name.str() + Templates.arguments();
+  if (!WaitOnly.empty())
+    Kernel = "hpp::detail::wholeGroupVariants(" + Name.str() +
+             Templates.arguments("false") + ", " + Name.str() +
+             Templates.arguments("true") + ", " + WaitOnly + ")";
+  K.Launch = "hpp::launchKernel(" + Kernel + ", " +
              text(Call->getArg(0)->getSourceRange()) + Args + ")";
   K.InsertAt = Templates.insertionPoint(Ctx);
   return K;

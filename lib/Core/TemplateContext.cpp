@@ -49,16 +49,16 @@ bool TemplateContext::ok(OutlineError &Err) const {
   return true;
 }
 
-std::string TemplateContext::header() const {
-  if (Params.empty())
+std::string TemplateContext::header(llvm::StringRef Leading) const {
+  if (Params.empty() && Leading.empty())
     return "";
   const ASTContext &Ctx = F->getASTContext();
-  std::string S = "template <";
+  std::string S = "template <" + Leading.str();
   for (size_t I = 0; I < Params.size(); ++I) {
     const NamedDecl *P = Params[I];
     // Up to the parameter's name: default arguments are not repeated.
     SourceRange R(P->getBeginLoc(), P->getLocation());
-    if (I)
+    if (I || !Leading.empty())
       S += ", ";
     S += sourceText(CharSourceRange::getTokenRange(R), Ctx.getSourceManager(),
                     Ctx.getLangOpts());
@@ -66,12 +66,12 @@ std::string TemplateContext::header() const {
   return S + ">\n";
 }
 
-std::string TemplateContext::arguments() const {
-  if (Params.empty())
+std::string TemplateContext::arguments(llvm::StringRef Leading) const {
+  if (Params.empty() && Leading.empty())
     return "";
-  std::string S = "<";
+  std::string S = "<" + Leading.str();
   for (size_t I = 0; I < Params.size(); ++I) {
-    if (I)
+    if (I || !Leading.empty())
       S += ", ";
     S += Params[I]->getNameAsString();
     if (Params[I]->isParameterPack())

@@ -30,10 +30,11 @@ public:
 
   /// False (with \p Err set) when the kernel cannot repeat the parameters.
   bool ok(OutlineError &Err) const;
-  /// `template <class T, int N>\n`, or empty outside templates.
-  std::string header() const;
-  /// `<T, N>`, or empty outside templates.
-  std::string arguments() const;
+  /// `template <class T, int N>\n`, or empty outside templates; with
+  /// \p Leading (`bool B`), that parameter comes first (before any pack).
+  std::string header(llvm::StringRef Leading = "") const;
+  /// `<T, N>`, or empty outside templates; \p Leading (`true`) first.
+  std::string arguments(llvm::StringRef Leading = "") const;
   /// Before the top-level declaration holding the function, and before its
   /// documentation comment.
   clang::SourceLocation insertionPoint(clang::ASTContext &Ctx) const;

@@ -34,6 +34,32 @@
 ///  - CPU: the reference runtime's phase counters (hpp/cpu/barrier_ops.h)
 ///    in the work-group's fibers.
 ///
+/// Fast path: hardware barriers cost what `__syncthreads` costs, about a
+/// third of an mbarrier's arrive and poll (docs/benchmarks.md), but they
+/// count whole warps and cannot drop a participant, so they can only serve
+/// a barrier that nobody arrives on or skips. hpp-rewrite proves that for a
+/// kernel's barrier when the parallelFor body only calls `b.wait()` on it
+/// (directly: a Barrier passed to a function may be skipped there), and
+/// then outlines the kernel in two instantiations that bind the barrier as
+/// a detail::WaitOnlyBarrier<Whole>, and launches it through
+/// detail::WholeGroupVariants:
+///
+///   template <bool HppWholeGroup> __global__ void k(..., hpp::Barrier
+///       hpp_handle_b) {
+///     __shared__ hpp::detail::BlockBarrierStorage hpp_barrier_b;
+///     hpp::detail::WaitOnlyBarrier<HppWholeGroup> b(hpp_handle_b,
+///                                                   hpp_barrier_b);
+///   ...
+///   hpp::launchKernel(hpp::detail::wholeGroupVariants(k<false>, k<true>,
+///                                                     b), range, ..., b);
+///
+/// The launch picks `Whole` when the barrier's participants are every
+/// work-item of each work-group (and, on CUDA, whole warps); its wait() is
+/// then the named hardware barrier 1 (`barrier.sync 1`, non-aligned, so
+/// legal in divergent code since sm_70; barrier 0 is __syncthreads') on
+/// CUDA and `__syncthreads()` on HIP. The barrier number must be an
+/// immediate: from a register the same barrier costs 1.6x.
+///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_BARRIER_H
 #define HPP_RUNTIME_BARRIER_H
@@ -78,10 +104,6 @@ struct BlockBarrierStorage {
 
 } // namespace detail
 
-/// A barrier whose participants may arrive, wait or withdraw in divergent
-/// control flow.
-class Barrier {
-public:
 #if defined(HPP_BACKEND_CPU)
 // On the CPU the operations take their caller's file:line, for the errors
 // (deadlock, rejoining after skip) the reference runtime reports.
@@ -92,6 +114,11 @@ public:
 #define HPP_BARRIER_LOC
 #define HPP_BARRIER_LOC_ARGS
 #endif
+
+/// A barrier whose participants may arrive, wait or withdraw in divergent
+/// control flow.
+class Barrier {
+public:
 
   /// A barrier of \p Count participants per phase (host code).
   explicit Barrier(unsigned Count) : Count(Count), Serial(nextSerial()) {
@@ -204,9 +231,6 @@ private:
     cpu::barrierOp(G.Counter, false, Op, Name, CallFile, CallLine);
   }
 #endif
-#undef HPP_BARRIER_LOC
-#undef HPP_BARRIER_LOC_ARGS
-
   unsigned Count;
   unsigned Serial;
   detail::BlockBarrierStorage *Storage = nullptr;
@@ -226,7 +250,64 @@ inline void checkLaunchArgument(const Barrier &B, unsigned GroupSize) {
 }
 template <class T> void checkLaunchArgument(const T &, unsigned) {}
 
+/// The barrier a kernel only waits on (see the file comment): with
+/// \p Whole, a hardware barrier of the whole work-group; otherwise the
+/// Barrier itself.
+template <bool Whole> class WaitOnlyBarrier {
+public:
+  HPP_DEVICE WaitOnlyBarrier(Barrier Handle, BlockBarrierStorage &S)
+      : B(Handle) {
+    if (!Whole)
+      B.attach(S);
+  }
+
+  HPP_HD unsigned getCount() const { return B.getCount(); }
+
+  HPP_DEVICE void wait(HPP_BARRIER_LOC) {
+#if defined(HPP_BACKEND_CUDA)
+    if constexpr (Whole) {
+      asm volatile("barrier.sync 1;" ::: "memory");
+      return;
+    }
+#elif defined(HPP_BACKEND_HIP)
+    if constexpr (Whole) {
+      __syncthreads();
+      return;
+    }
+#endif
+    B.wait(HPP_BARRIER_LOC_ARGS);
+  }
+
+private:
+  Barrier B;
+};
+
+/// A kernel outlined in the two instantiations for a wait-only barrier
+/// \p B; launchKernel picks one for the launch's work-group size.
+template <class KernelT> struct WholeGroupVariants {
+  KernelT Split, Whole;
+  const Barrier *B;
+
+  KernelT pick(unsigned GroupSize) const {
+#if defined(HPP_BACKEND_CUDA)
+    const bool WholeWarps = GroupSize % 32 == 0;
+#else
+    const bool WholeWarps = true;
+#endif
+    return B->getCount() == GroupSize && WholeWarps ? Whole : Split;
+  }
+};
+
+template <class KernelT>
+WholeGroupVariants<KernelT> wholeGroupVariants(KernelT Split, KernelT Whole,
+                                               const Barrier &B) {
+  return {Split, Whole, &B};
+}
+
 } // namespace detail
 } // namespace hpp
+
+#undef HPP_BARRIER_LOC
+#undef HPP_BARRIER_LOC_ARGS
 
 #endif // HPP_RUNTIME_BARRIER_H

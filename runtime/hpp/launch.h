@@ -213,6 +213,19 @@ void launchKernel(void (*Kernel)(Range<Dims, LocalDims>, P...),
                           std::index_sequence_for<P...>());
 }
 
+/// Runs the instantiation of a kernel with a wait-only barrier that fits
+/// \p R's work-groups (hpp/barrier.h, detail::WholeGroupVariants).
+template <class KernelT, int Dims, int LocalDims, class... A>
+void launchKernel(const detail::WholeGroupVariants<KernelT> &Variants,
+                  const Range<Dims, LocalDims> &R, A &&...Args) {
+  if (R.size() == 0)
+    return;
+  const detail::LaunchShape Shape = detail::launchShapeFor(R);
+  launchKernel(
+      Variants.pick(Shape.Block.x * Shape.Block.y * Shape.Block.z), R,
+      std::forward<A>(Args)...);
+}
+
 } // namespace hpp
 
 #endif // HPP_RUNTIME_LAUNCH_H

@@ -1,0 +1,137 @@
+// A Barrier the parallelFor body only waits on: the kernel is outlined in
+// two instantiations, one binding the barrier as a hardware barrier of the
+// whole work-group (WaitOnlyBarrier<true>), and the launch picks one by the
+// work-group size. A barrier the body also skips, or passes to a function,
+// keeps the split barrier. The output runs on the runtime's CPU backend at
+// widths 32 and 64 with the dialect's results (both instantiations are
+// taken: a barrier of half the work-group picks the split one), and
+// compiles for sm_90, gfx90a and gfx1030.
+// RUN: %hpp_rewrite %s -o %t.cpp
+// RUN: %strip %t.cpp | FileCheck %s
+// RUN: %hpp_rewrite %t.cpp | diff %t.cpp -
+// RUN: %cxx -I%hpp_include %s -o %t.ref
+// RUN: %cxx_runtime %t.cpp -o %t.gen
+// RUN: env HPP_CPU_MVECTOR=32 %t.ref > %t.ref32
+// RUN: env HPP_CPU_MVECTOR=32 %t.gen > %t.gen32
+// RUN: env HPP_CPU_MVECTOR=64 HPP_CPU_THREADS=3 %t.gen > %t.gen64
+// RUN: diff %t.ref32 %t.gen32
+// RUN: diff %t.ref32 %t.gen64
+// RUN: FileCheck %s --check-prefix=OUT --match-full-lines < %t.gen64
+// RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -c %t.cpp -o %t.nv.o %}
+// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx90a --cuda-device-only -c %t.cpp -o %t.gfx90a.o %}
+// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx1030 --cuda-device-only -c %t.cpp -o %t.gfx1030.o %}
+
+#include <hpp/hpp.h>
+
+#include <cstdio>
+
+using namespace hpp;
+
+/// Rotates each work-group's slice of \p A by one, \p Steps times; only the
+/// first \p Count work-items of a group take part.
+static long long rotate(std::size_t N, std::size_t G, std::size_t Count,
+                        int Steps) {
+  Pointer<int> A = allocate<int>(N);
+  for (std::size_t I = 0; I != N; ++I)
+    A[I] = static_cast<int>(I * 3 % 11);
+  Barrier B(Count);
+  parallelFor(Range<1, 1>(Range<1>(N), Range<1>(G)),
+              [=, &B](Index<1, 1> i) __device(hpp) {
+                std::size_t l = i.getLocalX(), base = i.getX() - l;
+                if (l >= Count)
+                  return;
+                for (int s = 0; s < Steps; ++s) {
+                  int next = A[base + (l + 1) % Count];
+                  B.wait();
+                  A[i.getX()] = next + s;
+                  B.wait();
+                }
+              });
+  long long Sum = 0;
+  for (std::size_t I = 0; I != N; ++I)
+    Sum += A[I] * static_cast<long long>(I % 7 + 1);
+  deallocate(A);
+  return Sum;
+}
+// CHECK: template <bool HppWholeGroup>
+// CHECK-NEXT: __global__ void hpp_rotate_pfor0(hpp::Range<1, 1> hpp_range,
+// CHECK-NEXT: hpp::Barrier hpp_handle_B,
+// CHECK: __shared__ hpp::detail::BlockBarrierStorage hpp_barrier_B;
+// CHECK-NEXT: hpp::detail::WaitOnlyBarrier<HppWholeGroup> B(hpp_handle_B, hpp_barrier_B);
+// CHECK-NEXT: hpp::Index<1, 1> i = hpp::detail::kernelIndex(hpp_range);
+// CHECK: hpp::launchKernel(hpp::detail::wholeGroupVariants(hpp_rotate_pfor0<false>, hpp_rotate_pfor0<true>, B), Range<1, 1>(Range<1>(N), Range<1>(G)), B,
+
+/// One barrier only waited on, one skipped: only the first is a candidate.
+template <class T> static T twoBarriers(std::size_t N, std::size_t G) {
+  Pointer<T> A = allocate<T>(N);
+  for (std::size_t I = 0; I != N; ++I)
+    A[I] = static_cast<T>(I % 5);
+  Barrier Early(G), All(G);
+  parallelFor(Range<1, 1>(Range<1>(N), Range<1>(G)),
+              [=, &Early, &All](Index<1, 1> i) __device(hpp) {
+                std::size_t l = i.getLocalX(), base = i.getX() - l;
+                T mine = A[i.getX()];
+                if (l % 2)
+                  Early.skip();
+                else
+                  Early.wait();
+                All.wait();
+                A[i.getX()] = mine + A[base + (l + 3) % G];
+              });
+  T Sum = 0;
+  for (std::size_t I = 0; I != N; ++I)
+    Sum += A[I] * static_cast<T>(I % 3 + 1);
+  deallocate(A);
+  return Sum;
+}
+// CHECK: template <bool HppWholeGroup, class T>
+// CHECK-NEXT: __global__ void hpp_twoBarriers_pfor0(hpp::Range<1, 1> hpp_range,
+// CHECK-NEXT: hpp::Barrier Early,
+// CHECK-NEXT: hpp::Barrier hpp_handle_All,
+// CHECK: __shared__ hpp::detail::BlockBarrierStorage hpp_barrier_Early;
+// CHECK-NEXT: Early.attach(hpp_barrier_Early);
+// CHECK-NEXT: __shared__ hpp::detail::BlockBarrierStorage hpp_barrier_All;
+// CHECK-NEXT: hpp::detail::WaitOnlyBarrier<HppWholeGroup> All(hpp_handle_All, hpp_barrier_All);
+// CHECK: hpp::launchKernel(hpp::detail::wholeGroupVariants(hpp_twoBarriers_pfor0<false, T>, hpp_twoBarriers_pfor0<true, T>, All), {{.*}}, Early, All, A, G);
+
+/// Waits on \p B; the analysis does not look into functions, so a barrier
+/// passed to one keeps the split barrier.
+__device(hpp) inline void waitOn(Barrier &B) { B.wait(); }
+
+static long long passed(std::size_t N, std::size_t G) {
+  Pointer<long long> A = allocate<long long>(N);
+  for (std::size_t I = 0; I != N; ++I)
+    A[I] = static_cast<long long>(I);
+  Barrier B(G);
+  parallelFor(Range<1, 1>(Range<1>(N), Range<1>(G)),
+              [=, &B](Index<1, 1> i) __device(hpp) {
+                std::size_t l = i.getLocalX(), base = i.getX() - l;
+                long long v = A[base + (G - 1 - l)];
+                waitOn(B);
+                A[i.getX()] = v;
+              });
+  long long Sum = 0;
+  for (std::size_t I = 0; I != N; ++I)
+    Sum += A[I] * static_cast<long long>(I % 5 + 1);
+  deallocate(A);
+  return Sum;
+}
+// CHECK: __global__ void hpp_passed_pfor0(hpp::Range<1, 1> hpp_range, hpp::Barrier B,
+// CHECK: B.attach(hpp_barrier_B);
+// CHECK: hpp::launchKernel(hpp_passed_pfor0, {{.*}}, B, A, G);
+
+int main() {
+  std::printf("rotate whole %lld\n", rotate(1024, 256, 256, 5));
+  std::printf("rotate half %lld\n", rotate(1024, 256, 128, 5));
+  std::printf("rotate 96 %lld\n", rotate(960, 96, 96, 3));
+  std::printf("two int %d\n", twoBarriers<int>(512, 64));
+  std::printf("two double %.1f\n", twoBarriers<double>(256, 128));
+  std::printf("passed %lld\n", passed(512, 128));
+  return 0;
+}
+// OUT: rotate whole {{[0-9]+}}
+// OUT-NEXT: rotate half {{[0-9]+}}
+// OUT-NEXT: rotate 96 {{[0-9]+}}
+// OUT-NEXT: two int {{[0-9]+}}
+// OUT-NEXT: two double {{[0-9.]+}}
+// OUT-NEXT: passed {{[0-9]+}}
