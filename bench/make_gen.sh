@@ -23,7 +23,8 @@ GEN=${1:-$ROOT/gen}
 BUILD=${2:-$ROOT/build}
 CXX=${CXX:-g++}
 VARIANTS=("warp_reduce 1000003" "segmented_reduce 300 10"
-          "stream_compaction 1000003" "warp_scan 1000003")
+          "stream_compaction 1000003" "warp_scan 1000003"
+          "barrier_steps 100 16384 256")
 
 mkdir -p "$GEN/cpuref"
 TMP=$(mktemp -d)

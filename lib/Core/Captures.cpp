@@ -122,5 +122,43 @@ std::vector<Capture> collectCaptures(const LambdaExpr *LE) {
   return Out;
 }
 
+namespace {
+/// Finds the enclosing constants a body names without capturing them.
+class ConstantUses : public RecursiveASTVisitor<ConstantUses> {
+public:
+  ConstantUses(const LambdaExpr *LE, std::vector<const VarDecl *> &Out)
+      : LE(LE), Out(Out) {
+    for (const LambdaCapture &LC : LE->captures())
+      if (LC.capturesVariable())
+        Seen.insert(LC.getCapturedVar());
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const auto *VD = dyn_cast<VarDecl>(E->getDecl());
+    if (!VD || !VD->isLocalVarDecl() || !Seen.insert(VD).second)
+      return true;
+    for (const DeclContext *P = VD->getDeclContext(); P; P = P->getParent())
+      if (P == LE->getCallOperator())
+        return true; // Declared inside the lambda.
+    Out.push_back(VD);
+    return true;
+  }
+
+private:
+  const LambdaExpr *LE;
+  llvm::SmallPtrSet<const ValueDecl *, 8> Seen;
+  std::vector<const VarDecl *> &Out;
+};
+} // namespace
+
+std::vector<const VarDecl *> uncapturedConstants(const LambdaExpr *LE) {
+  std::vector<const VarDecl *> Out;
+  if (LE->getLambdaClass()->isDependentContext())
+    return Out; // collectCaptures reports every enclosing local used there.
+  ConstantUses Walker(LE, Out);
+  Walker.TraverseStmt(LE->getBody());
+  return Out;
+}
+
 } // namespace rewrite
 } // namespace hpp

@@ -47,6 +47,12 @@ struct Capture {
 /// of first use.
 std::vector<Capture> collectCaptures(const clang::LambdaExpr *LE);
 
+/// The enclosing function's locals \p LE's body names without capturing
+/// them (constants read by value, e.g. `const int N = 8;`, are not
+/// odr-used): the outlined kernel must declare them itself.
+std::vector<const clang::VarDecl *>
+uncapturedConstants(const clang::LambdaExpr *LE);
+
 /// True when \p T (references stripped) is hpp::Pointer<...>.
 bool isDialectPointer(clang::QualType T);
 /// True when \p T (references stripped) is hpp::Atomic<...>.

@@ -107,7 +107,7 @@ static bool isDeviceOperation(const FunctionDecl *Callee) {
       return true;
     if (llvm::StringSwitch<bool>(II->getName())
             .Cases("__popc", "__popcll", "__ffs", "__ffsll", true)
-            .Cases("__clz", "__clzll", "__syncthreads", true)
+            .Cases("__clz", "__clzll", "__syncthreads", "__gpu_sync", true)
             .Default(false))
       return true;
   }

@@ -8,11 +8,13 @@
 #include "Core/BarrierUses.h"
 #include "Core/Captures.h"
 #include "Core/DeviceCode.h"
+#include "Core/GridSyncUses.h"
 #include "Core/TemplateContext.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/QualTypeNames.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -61,6 +63,41 @@ std::optional<std::string> KernelOutliner::typeName(QualType T, bool AddConst,
   if (AddConst || T.isConstQualified())
     S = "const " + S;
   return S;
+}
+
+std::optional<std::string>
+KernelOutliner::constantText(const VarDecl *VD) const {
+  QualType T = VD->getType().getNonReferenceType().getUnqualifiedType();
+  const APValue *V = VD->evaluateValue();
+  if (!V || VD->getType()->isReferenceType())
+    return std::nullopt;
+  if (V->isInt() && T->isIntegralOrEnumerationType()) {
+    std::string S = toString(V->getInt(), 10);
+    if (T->isBooleanType())
+      return std::string(V->getInt().getBoolValue() ? "true" : "false");
+    if (!T->isEnumeralType())
+      return S;
+    OutlineError Ignored;
+    auto TN = typeName(T, false, VD->getLocation(), Ignored);
+    if (!TN)
+      return std::nullopt;
+    return "static_cast<" + *TN + ">(" + S + ")";
+  }
+  if (V->isFloat() && T->isRealFloatingType()) {
+    // Hexadecimal: exact.
+    llvm::SmallString<32> Hex;
+    char Buf[64];
+    unsigned N = V->getFloat().convertToHexString(
+        Buf, 0, false, llvm::APFloat::rmNearestTiesToEven);
+    Hex.append(Buf, Buf + N);
+    const BuiltinType *BT = T->getAs<BuiltinType>();
+    if (BT && BT->getKind() == BuiltinType::Float)
+      Hex += "f";
+    else if (BT && BT->getKind() == BuiltinType::LongDouble)
+      Hex += "L";
+    return std::string(Hex);
+  }
+  return std::nullopt;
 }
 
 std::string
@@ -220,6 +257,25 @@ std::optional<OutlinedKernel> KernelOutliner::outline(
     Args += ", " + Arg;
   }
 
+  // Constants the body reads without capturing them: the kernel declares
+  // them with their value (still usable in constant expressions).
+  for (const VarDecl *VD : uncapturedConstants(LE)) {
+    auto Value = constantText(VD);
+    if (!Value) {
+      Err = {VD->getLocation(),
+             "cannot outline: the body uses '" + VD->getNameAsString() +
+                 "' without capturing it, and its value is not an integer, "
+                 "enumerator or floating-point constant; capture it"};
+      return std::nullopt;
+    }
+    auto TN = typeName(VD->getType().getNonReferenceType().getUnqualifiedType(),
+                       false, VD->getLocation(), Err);
+    if (!TN)
+      return std::nullopt;
+    Prologue += "  constexpr " + *TN + " " + VD->getNameAsString() + " = " +
+                *Value + ";\n";
+  }
+
   TemplateContext Templates(enclosingFunction(LE));
   if (!Templates.ok(Err))
     return std::nullopt;
@@ -248,6 +304,9 @@ std::optional<OutlinedKernel> KernelOutliner::outline(
     Kernel = "hpp::detail::wholeGroupVariants(" + Name.str() +
              Templates.arguments("false") + ", " + Name.str() +
              Templates.arguments("true") + ", " + WaitOnly + ")";
+  // A kernel that reaches __gpu_sync needs every work-group resident.
+  if (reachesGridSync(LE->getBody()))
+    Kernel = "hpp::detail::cooperative(" + Kernel + ")";
   K.Launch = "hpp::launchKernel(" + Kernel + ", " +
              text(Call->getArg(0)->getSourceRange()) + Args + ")";
   K.InsertAt = Templates.insertionPoint(Ctx);

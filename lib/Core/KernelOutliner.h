@@ -59,6 +59,9 @@ private:
   std::optional<std::string> typeName(clang::QualType T, bool AddConst,
                                       clang::SourceLocation Loc,
                                       OutlineError &Err) const;
+  /// The value of constant \p VD as C++ source, if it is an integer,
+  /// enumerator, bool or floating-point constant.
+  std::optional<std::string> constantText(const clang::VarDecl *VD) const;
   std::string bodyText(const clang::LambdaExpr *LE,
                        const clang::tooling::Replacements &BodyEdits) const;
 

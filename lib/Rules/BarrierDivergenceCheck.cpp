@@ -7,6 +7,7 @@
 #include "Rules/BarrierDivergenceCheck.h"
 #include "Core/Captures.h"
 #include "Core/Divergence.h"
+#include "Core/GridSyncUses.h"
 #include "Core/LaneId.h"
 
 using namespace clang;
@@ -15,12 +16,17 @@ using namespace clang::ast_matchers;
 namespace hpp {
 namespace rewrite {
 
-/// "Barrier::wait" for `b.wait()`; the callee's name for a call that passes
-/// a Barrier (it may wait); empty otherwise.
-static StringRef barrierWait(const CallExpr *CE) {
+/// "Barrier::wait" for `b.wait()`, "__gpu_sync" for it; the callee's name
+/// for a call that reaches __gpu_sync or passes a Barrier (it may wait);
+/// empty otherwise.
+static StringRef barrierWait(const CallExpr *CE, GridSyncIndex &GridSyncs) {
   const FunctionDecl *FD = CE->getDirectCallee();
   if (!FD || !FD->getIdentifier())
     return "";
+  if (isGridSync(FD))
+    return "__gpu_sync";
+  if (GridSyncs.reaches(FD))
+    return FD->getName(); // Reported as reaching __gpu_sync.
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
     const Expr *Object = MC->getImplicitObjectArgument();
     if (Object && isDialectBarrier(Object->getType()))
@@ -43,6 +49,23 @@ void BarrierDivergenceCheck::run(const MatchFinder::MatchResult &Result) {
   LaneId Ids(Root->Body);
   auto Report = [&](const CallExpr *CE, StringRef Wait, const Expr *Cond,
                     bool Returned) {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (isGridSync(Callee) || GridSyncs.reaches(Callee)) {
+      std::string What =
+          isGridSync(Callee)
+              ? std::string("__gpu_sync")
+              : "call of '" + Wait.str() + "', which reaches __gpu_sync,";
+      warning(CE->getBeginLoc(),
+              What + " in control flow that depends on the work-item id; "
+                     "__gpu_sync lowers to cg::this_grid().sync(), whose "
+                     "work-group barrier every work-item of a work-group "
+                     "must reach at the same call");
+      note(Cond->getBeginLoc(),
+           Returned ? "some work-items return early under this condition, "
+                      "which depends on the work-item id"
+                    : "this condition depends on the work-item id");
+      return;
+    }
     std::string What = Wait == "Barrier::wait" ? std::string("barrier wait")
                                                : "call of '" + Wait.str() +
                                                      "', which takes a "
@@ -60,7 +83,10 @@ void BarrierDivergenceCheck::run(const MatchFinder::MatchResult &Result) {
                          "wavefronts on AMD (branch on the wavefront, not "
                          "the lane)"));
   };
-  DivergenceWalker(Ids, barrierWait, Report).walkFunction(Root->Body, nullptr);
+  auto Classify = [this](const CallExpr *CE) {
+    return barrierWait(CE, GridSyncs);
+  };
+  DivergenceWalker(Ids, Classify, Report).walkFunction(Root->Body, nullptr);
 }
 
 } // namespace rewrite

@@ -17,7 +17,10 @@
 ///     supports concurrent managed access (HPP_PREFETCH can restrict this to
 ///     an allocation's first launch, or turn it off: see PrefetchPolicy);
 ///  5. the kernel is launched (cudaLaunchKernel / hipLaunchKernel / host
-///     threads), and the call waits for it, as parallelFor blocks.
+///     threads), and the call waits for it, as parallelFor blocks. A
+///     kernel that calls __gpu_sync comes wrapped in detail::cooperative:
+///     it is launched cooperatively, after a check that all its work-groups
+///     can be resident at once (hpp::RuntimeError otherwise, never a hang).
 /// Every backend call is checked; failures throw hpp::RuntimeError.
 ///
 //===----------------------------------------------------------------------===//
@@ -185,13 +188,19 @@ template <class... P> void prefetchPointers(const std::tuple<P...> &Args) {
   }
 }
 
-} // namespace detail
+/// A kernel that needs all its work-groups resident at once (it calls
+/// __gpu_sync): launched cooperatively (cudaLaunchCooperativeKernel /
+/// hipLaunchCooperativeKernel) after a co-residency check.
+template <class KernelT> struct Cooperative { KernelT Kernel; };
 
-/// Runs \p Kernel (an outlined parallelFor body: the range, then one
-/// parameter per capture) over \p R with \p Args, and waits for it.
+template <class KernelT> Cooperative<KernelT> cooperative(KernelT Kernel) {
+  return {Kernel};
+}
+
 template <int Dims, int LocalDims, class... P, class... A>
-void launchKernel(void (*Kernel)(Range<Dims, LocalDims>, P...),
-                  const Range<Dims, LocalDims> &R, A &&...Args) {
+void launchWith(const LaunchOptions &Options,
+                void (*Kernel)(Range<Dims, LocalDims>, P...),
+                const Range<Dims, LocalDims> &R, A &&...Args) {
   static_assert(sizeof...(P) == sizeof...(A),
                 "hpp::launchKernel: one argument per kernel parameter after "
                 "the range");
@@ -199,31 +208,55 @@ void launchKernel(void (*Kernel)(Range<Dims, LocalDims>, P...),
                 "hpp::launchKernel: kernel parameters are passed by value");
   if (R.size() == 0)
     return;
-  const detail::LaunchShape Shape = detail::launchShapeFor(R);
+  const LaunchShape Shape = launchShapeFor(R);
   std::tuple<P...> Converted(std::forward<A>(Args)...);
   const unsigned GroupSize = Shape.Block.x * Shape.Block.y * Shape.Block.z;
   std::apply(
-      [&](const auto &...Arg) {
-        (detail::checkLaunchArgument(Arg, GroupSize), ...);
-      },
+      [&](const auto &...Arg) { (checkLaunchArgument(Arg, GroupSize), ...); },
       Converted);
-  detail::prefetchPointers(Converted);
+  prefetchPointers(Converted);
   Range<Dims, LocalDims> RangeArg = R;
-  detail::launchOnBackend(Kernel, Shape.Grid, Shape.Block, RangeArg, Converted,
-                          std::index_sequence_for<P...>());
+  LaunchOptions Resolved = Options;
+  Resolved.InRange = R.size();
+  launchOnBackend(Kernel, Shape.Grid, Shape.Block, RangeArg, Converted,
+                  Resolved, std::index_sequence_for<P...>());
 }
 
-/// Runs the instantiation of a kernel with a wait-only barrier that fits
-/// \p R's work-groups (hpp/barrier.h, detail::WholeGroupVariants).
+/// The instantiation of a kernel with a wait-only barrier that fits \p R's
+/// work-groups (hpp/barrier.h, WholeGroupVariants).
 template <class KernelT, int Dims, int LocalDims, class... A>
-void launchKernel(const detail::WholeGroupVariants<KernelT> &Variants,
-                  const Range<Dims, LocalDims> &R, A &&...Args) {
+void launchWith(const LaunchOptions &Options,
+                const WholeGroupVariants<KernelT> &Variants,
+                const Range<Dims, LocalDims> &R, A &&...Args) {
   if (R.size() == 0)
     return;
-  const detail::LaunchShape Shape = detail::launchShapeFor(R);
-  launchKernel(
-      Variants.pick(Shape.Block.x * Shape.Block.y * Shape.Block.z), R,
-      std::forward<A>(Args)...);
+  const LaunchShape Shape = launchShapeFor(R);
+  launchWith(Options,
+             Variants.pick(Shape.Block.x * Shape.Block.y * Shape.Block.z), R,
+             std::forward<A>(Args)...);
+}
+
+} // namespace detail
+
+/// Runs \p Kernel (an outlined parallelFor body: the range, then one
+/// parameter per capture) over \p R with \p Args, and waits for it.
+/// \p Kernel may also be detail::WholeGroupVariants (hpp/barrier.h).
+template <class KernelT, int Dims, int LocalDims, class... A>
+void launchKernel(KernelT Kernel, const Range<Dims, LocalDims> &R,
+                  A &&...Args) {
+  detail::launchWith(detail::LaunchOptions{}, Kernel, R,
+                     std::forward<A>(Args)...);
+}
+
+/// The same for a kernel that calls __gpu_sync: a cooperative launch,
+/// refused with hpp::RuntimeError when its work-groups cannot all be
+/// resident at once.
+template <class KernelT, int Dims, int LocalDims, class... A>
+void launchKernel(detail::Cooperative<KernelT> Kernel,
+                  const Range<Dims, LocalDims> &R, A &&...Args) {
+  detail::LaunchOptions Options;
+  Options.Cooperative = true;
+  detail::launchWith(Options, Kernel.Kernel, R, std::forward<A>(Args)...);
 }
 
 } // namespace hpp

@@ -70,13 +70,13 @@ template <class T> static T twoBarriers(std::size_t N, std::size_t G) {
   parallelFor(Range<1, 1>(Range<1>(N), Range<1>(G)),
               [=, &Early, &All](Index<1, 1> i) __device(hpp) {
                 std::size_t l = i.getLocalX(), base = i.getX() - l;
-                T mine = A[i.getX()];
+                T mine = A[i.getX()], other = A[base + (l + 3) % G];
                 if (l % 2)
                   Early.skip();
                 else
                   Early.wait();
                 All.wait();
-                A[i.getX()] = mine + A[base + (l + 3) % G];
+                A[i.getX()] = mine + other;
               });
   T Sum = 0;
   for (std::size_t I = 0; I != N; ++I)

@@ -37,6 +37,7 @@
 
 #include "hpp/core/error.h"
 #include "hpp/cpu/barrier_ops.h"
+#include "hpp/cpu/gpu_sync.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -107,18 +108,5 @@ private:
 };
 
 } // namespace hpp
-
-/// Waits until every work-item of the launch that runs the body has
-/// reached a __gpu_sync (a launch-wide barrier; spec 1.7).
-inline void __gpu_sync(const char *CallFile = __builtin_FILE(),
-                       int CallLine = __builtin_LINE()) {
-  ::hpp::cpu::GroupExecutor &E =
-      ::hpp::cpu::deviceExecutor("__gpu_sync", CallFile, CallLine);
-  if (!E.launch())
-    throw ::hpp::RuntimeError("__gpu_sync", CallFile, CallLine,
-                              "__gpu_sync needs a parallelFor launch");
-  ::hpp::cpu::barrierOp(E.launch()->gridBarrier(), true, 0, "__gpu_sync",
-                        CallFile, CallLine);
-}
 
 #endif // HPP_CPU_BARRIER_H

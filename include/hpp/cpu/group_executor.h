@@ -113,6 +113,16 @@ struct ParkSite {
   bool Shared = false;
 };
 
+/// The error for a launch none of whose work-items can go on: \p Why,
+/// reported at \p Where (a suspended wait; Name null if none is known).
+inline RuntimeError launchStuckError(const ParkSite &Where,
+                                     const std::string &Why) {
+  if (!Where.Name)
+    return RuntimeError("parallelFor", __FILE__, __LINE__, Why);
+  return RuntimeError(Where.Name, Where.File, Where.Line,
+                      Why + " (" + Where.Describe(Where.Object) + ")");
+}
+
 /// State a work-group keeps for an object shared by the launch (e.g. a
 /// Barrier whose participants are one work-group): one per group, created
 /// on first use, destroyed when the group ends.
@@ -212,6 +222,16 @@ public:
     ResumeContext = nullptr;
     ResumeCall = nullptr;
     prepare();
+  }
+
+  /// The same, calling \p OnResume(LocalId) whenever a work-item starts or
+  /// resumes, as runGroup does; \p OnResume must outlive the group too.
+  template <class ItemFn, class ResumeFn>
+  void start(std::size_t ItemCount, ItemFn &Item, ResumeFn &OnResume) {
+    start(ItemCount, Item);
+    using RFn = std::remove_reference_t<ResumeFn>;
+    ResumeContext = static_cast<void *>(std::addressof(OnResume));
+    ResumeCall = [](void *C, std::size_t Id) { (*static_cast<RFn *>(C))(Id); };
   }
 
   /// Runs the started group until every work-item has finished (true) or

@@ -26,12 +26,14 @@
 /// Set by the backend header; the shared pieces of the runtime need it.
 #define HPP_RUNTIME_BACKEND 1
 
+#include "hpp/backend/cpu_cooperative.h"
 #include "hpp/backend/cpu_executor.h"
 #include "hpp/check.h"
 #include "hpp/core/config.h"
 #include "hpp/core/error.h"
 #include "hpp/cpu/settings.h"
 #include "hpp/cpu/warp_ops.h"
+#include "hpp/launch_options.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -126,13 +128,28 @@ inline Error freeManaged(void *Ptr) {
 constexpr std::uint64_t MaxWorkGroupItems = 1024;
 constexpr unsigned MaxWorkGroupZ = 64;
 
+inline bool validShape(const dim3 &Grid, const dim3 &Block) {
+  return itemCount(Grid) != 0 && itemCount(Block) != 0 &&
+         itemCount(Block) <= MaxWorkGroupItems && Block.z <= MaxWorkGroupZ;
+}
+
 /// Runs \p WorkItem over the grid and returns when it is done.
 template <class F>
 Error launch(const dim3 &Grid, const dim3 &Block, F &WorkItem) {
-  if (itemCount(Grid) == 0 || itemCount(Block) == 0 ||
-      itemCount(Block) > MaxWorkGroupItems || Block.z > MaxWorkGroupZ)
+  if (!validShape(Grid, Block))
     return Error::InvalidConfiguration;
   GridExecutor<F>(Grid, Block, WorkItem).run();
+  return Error::Success;
+}
+
+/// The same with every work-group resident at once; \p InRange work-items
+/// run the body.
+template <class F>
+Error launchCooperative(const dim3 &Grid, const dim3 &Block,
+                        std::size_t InRange, F &WorkItem) {
+  if (!validShape(Grid, Block))
+    return Error::InvalidConfiguration;
+  CooperativeExecutor<F>(Grid, Block, InRange, WorkItem).run();
   return Error::Success;
 }
 
@@ -173,12 +190,19 @@ inline void freeManagedBytes(void *P) {
 inline void prefetchToDevice(const DeviceTarget &, const void *, std::size_t) {}
 
 /// Runs \p Kernel over the grid on host threads; returns when it is done.
+/// A cooperative launch runs every work-group at once
+/// (backend/cpu_cooperative.h).
 template <class KernelT, class RangeT, class... P, std::size_t... I>
 void launchOnBackend(KernelT *Kernel, dim3 Grid, dim3 Block, RangeT &RangeArg,
-                     std::tuple<P...> &Args, std::index_sequence<I...>) {
+                     std::tuple<P...> &Args, const LaunchOptions &Options,
+                     std::index_sequence<I...>) {
   // Each work-item gets its own copies of the arguments, as on a GPU.
   auto WorkItem = [&] { Kernel(RangeArg, std::get<I>(Args)...); };
-  HPP_CHECK(cpu_backend::launch(Grid, Block, WorkItem));
+  if (Options.Cooperative)
+    HPP_CHECK(
+        cpu_backend::launchCooperative(Grid, Block, Options.InRange, WorkItem));
+  else
+    HPP_CHECK(cpu_backend::launch(Grid, Block, WorkItem));
 }
 
 /// The simulated mvector width, HPP_CPU_MVECTOR (32 or 64; any other value

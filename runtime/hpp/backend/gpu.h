@@ -23,6 +23,7 @@
 
 #include "hpp/check.h"
 #include "hpp/core/config.h"
+#include "hpp/launch_options.h"
 
 #if defined(HPP_BACKEND_HIP)
 #include <hip/hip_runtime.h>
@@ -30,6 +31,8 @@
 #define HPP_GPU(Name) hip##Name
 #define HPP_GPU_ATTR_CONCURRENT_MANAGED hipDeviceAttributeConcurrentManagedAccess
 #define HPP_GPU_ATTR_WARP_SIZE hipDeviceAttributeWarpSize
+#define HPP_GPU_ATTR_COOPERATIVE hipDeviceAttributeCooperativeLaunch
+#define HPP_GPU_ATTR_SMS hipDeviceAttributeMultiprocessorCount
 #else
 #include <cuda_runtime.h>
 // After the runtime header, which it needs.
@@ -37,9 +40,12 @@
 #define HPP_GPU(Name) cuda##Name
 #define HPP_GPU_ATTR_CONCURRENT_MANAGED cudaDevAttrConcurrentManagedAccess
 #define HPP_GPU_ATTR_WARP_SIZE cudaDevAttrWarpSize
+#define HPP_GPU_ATTR_COOPERATIVE cudaDevAttrCooperativeLaunch
+#define HPP_GPU_ATTR_SMS cudaDevAttrMultiProcessorCount
 #endif
 
 #include <cstddef>
+#include <string>
 #include <tuple>
 #include <utility>
 
@@ -107,15 +113,53 @@ inline void prefetchToDevice(const DeviceTarget &T, const void *P,
 #endif
 }
 
+/// Refuses a cooperative launch of \p Func whose \p Grid cannot be
+/// resident at once on the current device: it would hang, or fail with a
+/// less clear error.
+inline void checkCoResident(const void *Func, dim3 Grid, dim3 Block) {
+  int Device = 0, Supported = 0, SMs = 0, PerSM = 0;
+  HPP_CHECK(HPP_GPU(GetDevice)(&Device));
+  HPP_CHECK(HPP_GPU(DeviceGetAttribute)(&Supported, HPP_GPU_ATTR_COOPERATIVE,
+                                        Device));
+  if (!Supported)
+    throw RuntimeError("hpp::launchKernel", __FILE__, __LINE__,
+                       "a launch with __gpu_sync needs a cooperative launch, "
+                       "which device " +
+                           std::to_string(Device) + " does not support");
+  HPP_CHECK(HPP_GPU(DeviceGetAttribute)(&SMs, HPP_GPU_ATTR_SMS, Device));
+  const int Threads = int(Block.x * Block.y * Block.z);
+  HPP_CHECK(HPP_GPU(OccupancyMaxActiveBlocksPerMultiprocessor)(
+      &PerSM, Func, Threads, 0));
+  const unsigned long long Groups =
+      (unsigned long long)Grid.x * Grid.y * Grid.z;
+  const unsigned long long Resident = (unsigned long long)PerSM * SMs;
+  if (Groups > Resident)
+    throw RuntimeError(
+        "hpp::launchKernel", __FILE__, __LINE__,
+        "a launch with __gpu_sync needs its " + std::to_string(Groups) +
+            " work-groups of " + std::to_string(Threads) +
+            " work-items resident at once; device " + std::to_string(Device) +
+            " holds at most " + std::to_string(Resident) + " of this kernel (" +
+            std::to_string(PerSM) + " per multiprocessor x " +
+            std::to_string(SMs) + ")");
+}
+
 /// Launches \p Kernel with the range and the converted arguments, then waits
 /// for it (parallelFor blocks).
 template <class KernelT, class RangeT, class... P, std::size_t... I>
 void launchOnBackend(KernelT *Kernel, dim3 Grid, dim3 Block, RangeT &RangeArg,
-                     std::tuple<P...> &Args, std::index_sequence<I...>) {
+                     std::tuple<P...> &Args, const LaunchOptions &Options,
+                     std::index_sequence<I...>) {
   void *ArgPtrs[] = {static_cast<void *>(&RangeArg),
                      static_cast<void *>(&std::get<I>(Args))...};
   const void *Func = reinterpret_cast<const void *>(Kernel);
-  HPP_CHECK(HPP_GPU(LaunchKernel)(Func, Grid, Block, ArgPtrs, 0, 0));
+  if (Options.Cooperative) {
+    checkCoResident(Func, Grid, Block);
+    HPP_CHECK(
+        HPP_GPU(LaunchCooperativeKernel)(Func, Grid, Block, ArgPtrs, 0, 0));
+  } else {
+    HPP_CHECK(HPP_GPU(LaunchKernel)(Func, Grid, Block, ArgPtrs, 0, 0));
+  }
   HPP_CHECK(HPP_GPU(DeviceSynchronize)());
 }
 

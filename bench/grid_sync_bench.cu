@@ -1,0 +1,183 @@
+//===- bench/grid_sync_bench.cu - __gpu_sync vs grid.sync -----------------===//
+//
+// Part of hpp-rewrite. Benchmark.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Cost of one grid-scope barrier step, in one process: the paper's
+/// synthetic benchmark (examples/barrier_steps.cpp) over the whole array,
+/// 64 Ki work-items in work-groups of 256, `steps` (default 10,000) steps
+///
+///   mine = a[x]; right = a[(x + 1) % n];  SYNC;  a[x] = (mine + right) / 2;
+///   SYNC;
+///
+/// with SYNC = `__gpu_sync()` in a kernel written as hpp-rewrite emits it
+/// and launched as rewritten code launches it (hpp::launchKernel with
+/// hpp::detail::cooperative: co-residency check, cooperative launch, wait);
+/// the anchor, the same kernel with `cg::this_grid().sync()` written by
+/// hand, launched with cudaLaunchCooperativeKernel; and one kernel launch
+/// per step
+/// (double-buffered, back to back on one stream). Medians of `runs`
+/// (default 20) timed runs after 3 warm-ups, interleaved; reports
+/// microseconds per step, each one's ratio to grid.sync, and checks that
+/// every version computes the same array.
+///
+///   nvcc -std=c++17 -O3 -arch=sm_90 -I runtime -I include \
+///        bench/grid_sync_bench.cu -o grid_sync_bench
+///   ./grid_sync_bench [steps=10000] [runs=20]
+///
+//===----------------------------------------------------------------------===//
+
+#include <hpp/runtime.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+namespace {
+
+constexpr unsigned Items = 64 * 1024;
+constexpr unsigned Group = 256;
+
+/// As hpp-rewrite outlines the gpu-sync loop of examples/barrier_steps.cpp
+/// (\p Cg false); with \p Cg, the same body with the anchor,
+/// cg::this_grid().sync(), written by hand instead of __gpu_sync.
+template <bool Cg>
+__global__ void stepsKernel(hpp::Range<1, 1> hpp_range, const int Steps,
+                            const hpp::Pointer<float> A, const std::size_t N) {
+  hpp::Index<1, 1> i = hpp::detail::kernelIndex(hpp_range);
+  if (!i.inGlobalRange())
+    return;
+  {
+    std::size_t x = i.getX();
+    for (int s = 0; s < Steps; ++s) {
+      float mine = A[x], right = A[(x + 1) % N];
+      if constexpr (Cg)
+        cooperative_groups::this_grid().sync();
+      else
+        __gpu_sync();
+      A[x] = (mine + right) * 0.5f;
+      if constexpr (Cg)
+        cooperative_groups::this_grid().sync();
+      else
+        __gpu_sync();
+    }
+  }
+}
+
+/// One step per launch, from In to Out.
+__global__ void stepKernel(const float *In, float *Out, std::size_t N) {
+  const std::size_t X = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  Out[X] = (In[X] + In[(X + 1) % N]) * 0.5f;
+}
+
+double median(std::vector<double> V) {
+  std::sort(V.begin(), V.end());
+  return V[V.size() / 2];
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  const int Steps = argc > 1 ? std::atoi(argv[1]) : 10000;
+  const int Runs = argc > 2 ? std::atoi(argv[2]) : 20;
+  if (Steps <= 0 || Runs <= 0) {
+    std::fprintf(stderr, "usage: %s [steps>0] [runs>0]\n", argv[0]);
+    return 2;
+  }
+  try {
+    cudaDeviceProp Prop;
+    HPP_CHECK(cudaGetDeviceProperties(&Prop, 0));
+    std::printf("device: %s (%d SMs), %u work-items in groups of %u, %d "
+                "steps of 2 grid barriers, %d timed runs each\n",
+                Prop.name, Prop.multiProcessorCount, Items, Group, Steps,
+                Runs);
+    enum { Hpp, GridSync, PerStep, Kinds };
+    hpp::Pointer<float> A = hpp::allocate<float>(Items),
+                        Anchor = hpp::allocate<float>(Items);
+    float *Buf[2] = {nullptr, nullptr};
+    for (float *&B : Buf)
+      HPP_CHECK(cudaMalloc(&B, Items * sizeof(float)));
+    std::vector<float> Init(Items);
+    for (unsigned I = 0; I < Items; ++I)
+      Init[I] = float(I % 17);
+    cudaEvent_t Start, Stop;
+    HPP_CHECK(cudaEventCreate(&Start));
+    HPP_CHECK(cudaEventCreate(&Stop));
+    const hpp::Range<1, 1> R{hpp::Range<1>(Items), hpp::Range<1>(Group)};
+    float *Last = nullptr; // The per-step version's result.
+    auto Reset = [&](int K) {
+      float *Dst = K == Hpp ? A.get() : K == GridSync ? Anchor.get() : Buf[0];
+      HPP_CHECK(cudaMemcpy(Dst, Init.data(), Items * sizeof(float),
+                           cudaMemcpyHostToDevice));
+    };
+    auto Run = [&](int K) {
+      if (K == Hpp) {
+        hpp::launchKernel(hpp::detail::cooperative(stepsKernel<false>), R,
+                          Steps, A, std::size_t(Items));
+      } else if (K == GridSync) {
+        hpp::Range<1, 1> RangeArg = R;
+        int S = Steps;
+        std::size_t N = Items;
+        void *Args[] = {&RangeArg, &S, &Anchor, &N};
+        HPP_CHECK(cudaLaunchCooperativeKernel(
+            reinterpret_cast<const void *>(stepsKernel<true>), Items / Group,
+            Group, Args, 0, 0));
+      } else {
+        for (int S = 0; S < Steps; ++S)
+          stepKernel<<<Items / Group, Group>>>(Buf[S % 2], Buf[(S + 1) % 2],
+                                               std::size_t(Items));
+        HPP_CHECK(cudaGetLastError());
+        Last = Buf[Steps % 2];
+      }
+    };
+    auto Time = [&](int K) {
+      Reset(K);
+      HPP_CHECK(cudaDeviceSynchronize());
+      HPP_CHECK(cudaEventRecord(Start));
+      Run(K);
+      HPP_CHECK(cudaEventRecord(Stop));
+      HPP_CHECK(cudaEventSynchronize(Stop));
+      float Ms = 0;
+      HPP_CHECK(cudaEventElapsedTime(&Ms, Start, Stop));
+      return double(Ms);
+    };
+    for (int W = 0; W < 3; ++W)
+      for (int K = 0; K < Kinds; ++K)
+        Time(K);
+    std::vector<double> Ms[Kinds];
+    for (int Rn = 0; Rn < Runs; ++Rn)
+      for (int Slot = 0; Slot < Kinds; ++Slot) {
+        const int K = (Rn + Slot) % Kinds;
+        Ms[K].push_back(Time(K));
+      }
+    std::vector<float> Out[Kinds];
+    const float *Src[Kinds] = {A.get(), Anchor.get(), Last};
+    for (int K = 0; K < Kinds; ++K) {
+      Out[K].resize(Items);
+      HPP_CHECK(cudaMemcpy(Out[K].data(), Src[K], Items * sizeof(float),
+                           cudaMemcpyDeviceToHost));
+    }
+    const bool Same = Out[Hpp] == Out[GridSync] && Out[Hpp] == Out[PerStep];
+    const char *Names[Kinds] = {"__gpu_sync (rewritten, hpp::launchKernel)",
+                                "cg::this_grid().sync() (anchor)         ",
+                                "one kernel launch per step              "};
+    const double AnchorUs = median(Ms[GridSync]) * 1e3 / Steps;
+    for (int K = 0; K < Kinds; ++K) {
+      const double Us = median(Ms[K]) * 1e3 / Steps;
+      std::printf("%s: %.4f us/step, ratio to grid.sync %.3f\n", Names[K], Us,
+                  Us / AnchorUs);
+    }
+    std::printf("results: %s\n", Same ? "identical" : "DIFFERENT");
+    hpp::deallocate(A);
+    hpp::deallocate(Anchor);
+    for (float *B : Buf)
+      HPP_CHECK(cudaFree(B));
+    return Same ? 0 : 1;
+  } catch (const hpp::RuntimeError &E) {
+    std::fprintf(stderr, "RuntimeError: %s\n", E.what());
+    return 1;
+  }
+}

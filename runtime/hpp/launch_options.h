@@ -1,0 +1,33 @@
+//===- hpp/launch_options.h - How launchKernel launches a kernel ----------===//
+//
+// Part of hpp-rewrite. Device runtime, shared by every backend.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// LaunchOptions: what hpp::launchKernel (launch.h) tells the backend's
+/// launchOnBackend besides the kernel, its shape and its arguments.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_RUNTIME_LAUNCH_OPTIONS_H
+#define HPP_RUNTIME_LAUNCH_OPTIONS_H
+
+#include <cstddef>
+
+namespace hpp {
+namespace detail {
+
+/// How a kernel is launched.
+struct LaunchOptions {
+  /// Every work-group resident at once (the kernel calls __gpu_sync):
+  /// cudaLaunchCooperativeKernel / hipLaunchCooperativeKernel after a
+  /// co-residency check; on the CPU backend one host thread per group.
+  bool Cooperative = false;
+  /// Work-items inside the global range (those that run the body).
+  std::size_t InRange = 0;
+};
+
+} // namespace detail
+} // namespace hpp
+
+#endif // HPP_RUNTIME_LAUNCH_OPTIONS_H
