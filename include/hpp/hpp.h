@@ -12,6 +12,8 @@
 ///
 /// Provides: the __device(kind) annotation; Range, Index, Pointer, Atomic
 /// and the free atomics, RuntimeError; allocate / deallocate; parallelFor;
+/// DistArray, Region, BoundDistArray and Segment (per-work-group memory,
+/// hpp/cpu/dist_array.h);
 /// MVECTOR_SIZE (run-time: HPP_CPU_MVECTOR=32|64, default 32; a constant
 /// when compiled with -DHPP_CPU_MVECTOR=32|64), MVECTOR_MAX
 /// (64) and MVECTOR_MIN (32); the CUDA-spelled warp intrinsics and warpSize
@@ -31,6 +33,7 @@
 
 #include "hpp/cpu/annotations.h"
 #include "hpp/cpu/barrier.h"
+#include "hpp/cpu/dist_array.h"
 #include "hpp/cpu/memory.h"
 #include "hpp/cpu/parallel_for.h"
 #include "hpp/cpu/settings.h"

@@ -174,10 +174,14 @@ std::optional<OutlinedKernel> KernelOutliner::outline(
     const tooling::Replacements &BodyEdits, OutlineError &Err) {
   const SourceManager &SM = Ctx.getSourceManager();
   const CXXMethodDecl *Op = LE->getCallOperator();
-  if (Call->getNumArgs() != 2 || Op->getNumParams() != 1) {
+  // parallelFor(range, lambda(Index)), or parallelFor(range, darray,
+  // lambda(Index, BoundDistArray<T>)).
+  const bool Dist = Call->getNumArgs() == 3 && Op->getNumParams() == 2;
+  if (!Dist && (Call->getNumArgs() != 2 || Op->getNumParams() != 1)) {
     Err = {Call->getBeginLoc(),
            "cannot outline: only parallelFor(range, lambda) with one Index "
-           "parameter is supported (the DistArray form is not yet)"};
+           "parameter and parallelFor(range, darray, lambda) with an Index "
+           "and a BoundDistArray parameter are supported"};
     return std::nullopt;
   }
   // Range<N> or Range<N, N>: the kernel's first parameter.
@@ -199,6 +203,20 @@ std::optional<OutlinedKernel> KernelOutliner::outline(
 
   std::vector<std::string> Params{"hpp::Range<" + Shape + "> hpp_range"};
   std::string Args, Prologue, Binding;
+  if (Dist) {
+    // The bound distributed array: the DistArray converts to it at the
+    // launch, which gives the kernel its regions as dynamic shared memory
+    // (hpp/dist_array.h).
+    const ParmVarDecl *Bound = Op->getParamDecl(1);
+    auto TN = typeName(Bound->getType().getNonReferenceType(), false,
+                       Bound->getLocation(), Err);
+    if (!TN)
+      return std::nullopt;
+    Params.push_back(*TN + " " +
+                     (Bound->getName().empty() ? std::string("hpp_darray")
+                                               : Bound->getNameAsString()));
+    Args += ", " + text(Call->getArg(1)->getSourceRange());
+  }
   // The first barrier the body only waits on: the kernel is outlined in
   // two instantiations, one binding it as a hardware barrier of the whole
   // work-group (hpp/barrier.h, WaitOnlyBarrier), chosen at launch.

@@ -12,7 +12,9 @@
 ///     (256 in 1D, 16x16 in 2D, 8x8x4 in 3D); grid = ceil(global / local)
 ///     per dimension;
 ///  3. the arguments are converted to the kernel's parameter types;
-///  4. Barrier arguments are checked (hpp/barrier.h); every Pointer<T>
+///  4. Barrier arguments are checked (hpp/barrier.h); a BoundDistArray
+///     argument (hpp/dist_array.h) sets the dynamic shared memory; every
+///     Pointer<T>
 ///     argument is prefetched to the device when the device
 ///     supports concurrent managed access (HPP_PREFETCH can restrict this to
 ///     an allocation's first launch, or turn it off: see PrefetchPolicy);
@@ -35,6 +37,7 @@
 #include "hpp/core/pointer.h"
 #include "hpp/core/range.h"
 
+#include <algorithm>
 #include <climits>
 #include <cstddef>
 #include <cstdlib>
@@ -218,6 +221,13 @@ void launchWith(const LaunchOptions &Options,
   Range<Dims, LocalDims> RangeArg = R;
   LaunchOptions Resolved = Options;
   Resolved.InRange = R.size();
+  std::apply(
+      [&](const auto &...Arg) {
+        ((Resolved.SharedBytes =
+              std::max(Resolved.SharedBytes, sharedBytesOf(Arg))),
+         ...);
+      },
+      Converted);
   launchOnBackend(Kernel, Shape.Grid, Shape.Block, RangeArg, Converted,
                   Resolved, std::index_sequence_for<P...>());
 }

@@ -25,6 +25,9 @@ struct LaunchOptions {
   bool Cooperative = false;
   /// Work-items inside the global range (those that run the body).
   std::size_t InRange = 0;
+  /// Dynamic shared memory per work-group, in bytes (a DistArray's
+  /// regions: hpp/dist_array.h).
+  std::size_t SharedBytes = 0;
 };
 
 } // namespace detail

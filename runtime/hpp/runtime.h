@@ -13,7 +13,8 @@
 ///    kernel_index.h), hpp::allocate / hpp::deallocate (memory.h);
 ///  - HPP_CHECK (check.h);
 ///  - MVECTOR_MAX/MIN, getWarpSize & co., LaneMask, `cg` (warp.h);
-///  - Barrier (barrier.h), __gpu_sync (grid_sync.h).
+///  - Barrier (barrier.h), __gpu_sync (grid_sync.h), DistArray, Region,
+///    BoundDistArray, Segment (dist_array.h).
 /// The backend is chosen by hpp/core/config.h: HIP under hipcc / clang -x
 /// hip, CUDA under nvcc, otherwise the CPU backend (backend/cpu.h: plain
 /// C++17, work-groups run on host threads, their work-items as fibers). The other headers of runtime/hpp
@@ -48,6 +49,7 @@
 // After warp.h (HIP's barrier uses the warp operations), before launch.h
 // (which checks Barrier arguments).
 #include "hpp/barrier.h"
+#include "hpp/dist_array.h"
 #include "hpp/grid_sync.h"
 #include "hpp/launch.h"
 #include "hpp/memory.h"

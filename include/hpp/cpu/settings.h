@@ -14,6 +14,8 @@
 ///    bound), and the environment variable, if set, must agree.
 ///  - HPP_CPU_THREADS: number of host threads that run work-groups (default
 ///    std::thread::hardware_concurrency()).
+///  - HPP_CPU_GROUP_MEMORY: bytes of memory each work-group has for the
+///    regions of a DistArray (GPU shared memory; default 48 KiB).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_CPU_SETTINGS_H
@@ -121,6 +123,32 @@ inline unsigned readThreadCount() {
                        __LINE__,
                        "the thread count must be an integer from 1 to 4096");
   return static_cast<unsigned>(N);
+}
+
+/// Largest HPP_CPU_GROUP_MEMORY accepted (1 GiB).
+constexpr std::size_t MaxGroupMemoryBytes = std::size_t(1) << 30;
+
+/// Bytes of memory one work-group has for the regions of a DistArray (the
+/// shared memory of a GPU work-group; hpp/cpu/dist_array.h):
+/// HPP_CPU_GROUP_MEMORY, default 49152 (48 KiB, CUDA's limit for static
+/// shared memory). Throws RuntimeError unless it is an integer from 1 to
+/// MaxGroupMemoryBytes.
+inline std::size_t groupMemoryBytes() {
+  static const std::size_t Bytes = [] {
+    const char *Env = std::getenv("HPP_CPU_GROUP_MEMORY");
+    if (!Env || !*Env)
+      return std::size_t(48 * 1024);
+    char *End = nullptr;
+    unsigned long long N = std::strtoull(Env, &End, 10);
+    if (*End != '\0' || Env[0] == '-' || N == 0 || N > MaxGroupMemoryBytes)
+      throw RuntimeError(std::string("HPP_CPU_GROUP_MEMORY=") + Env, __FILE__,
+                         __LINE__,
+                         "the memory of a work-group must be an integer "
+                         "number of bytes from 1 to " +
+                             std::to_string(MaxGroupMemoryBytes));
+    return static_cast<std::size_t>(N);
+  }();
+  return Bytes;
 }
 
 } // namespace cpu

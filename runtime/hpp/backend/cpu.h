@@ -40,6 +40,7 @@
 #include <cstdlib>
 #include <string>
 #include <tuple>
+#include <vector>
 #include <utility>
 
 //===----------------------------------------------------------------------===//
@@ -128,6 +129,20 @@ inline Error freeManaged(void *Ptr) {
 constexpr std::uint64_t MaxWorkGroupItems = 1024;
 constexpr unsigned MaxWorkGroupZ = 64;
 
+/// The dynamic shared memory of the work-group running on this thread
+/// (one group per thread at a time, as for `__shared__`): a buffer of the
+/// launch's size, 16-byte aligned, grown by the first work-item that needs
+/// more (before any other work-item of its group can use it).
+inline std::vector<unsigned char> &dynamicSharedBuffer() {
+  static thread_local std::vector<unsigned char> Buffer;
+  return Buffer;
+}
+inline void prepareDynamicShared(std::size_t Bytes) {
+  if (dynamicSharedBuffer().size() < Bytes)
+    dynamicSharedBuffer().resize(Bytes);
+}
+inline unsigned char *dynamicShared() { return dynamicSharedBuffer().data(); }
+
 inline bool validShape(const dim3 &Grid, const dim3 &Block) {
   return itemCount(Grid) != 0 && itemCount(Block) != 0 &&
          itemCount(Block) <= MaxWorkGroupItems && Block.z <= MaxWorkGroupZ;
@@ -197,7 +212,10 @@ void launchOnBackend(KernelT *Kernel, dim3 Grid, dim3 Block, RangeT &RangeArg,
                      std::tuple<P...> &Args, const LaunchOptions &Options,
                      std::index_sequence<I...>) {
   // Each work-item gets its own copies of the arguments, as on a GPU.
-  auto WorkItem = [&] { Kernel(RangeArg, std::get<I>(Args)...); };
+  auto WorkItem = [&] {
+    cpu_backend::prepareDynamicShared(Options.SharedBytes);
+    Kernel(RangeArg, std::get<I>(Args)...);
+  };
   if (Options.Cooperative)
     HPP_CHECK(
         cpu_backend::launchCooperative(Grid, Block, Options.InRange, WorkItem));

@@ -33,6 +33,7 @@
 #define HPP_GPU_ATTR_WARP_SIZE hipDeviceAttributeWarpSize
 #define HPP_GPU_ATTR_COOPERATIVE hipDeviceAttributeCooperativeLaunch
 #define HPP_GPU_ATTR_SMS hipDeviceAttributeMultiprocessorCount
+#define HPP_GPU_ATTR_MAX_SHARED hipDeviceAttributeMaxSharedMemoryPerBlock
 #else
 #include <cuda_runtime.h>
 // After the runtime header, which it needs.
@@ -42,6 +43,7 @@
 #define HPP_GPU_ATTR_WARP_SIZE cudaDevAttrWarpSize
 #define HPP_GPU_ATTR_COOPERATIVE cudaDevAttrCooperativeLaunch
 #define HPP_GPU_ATTR_SMS cudaDevAttrMultiProcessorCount
+#define HPP_GPU_ATTR_MAX_SHARED cudaDevAttrMaxSharedMemoryPerBlockOptin
 #endif
 
 #include <cstddef>
@@ -116,7 +118,8 @@ inline void prefetchToDevice(const DeviceTarget &T, const void *P,
 /// Refuses a cooperative launch of \p Func whose \p Grid cannot be
 /// resident at once on the current device: it would hang, or fail with a
 /// less clear error.
-inline void checkCoResident(const void *Func, dim3 Grid, dim3 Block) {
+inline void checkCoResident(const void *Func, dim3 Grid, dim3 Block,
+                            std::size_t SharedBytes) {
   int Device = 0, Supported = 0, SMs = 0, PerSM = 0;
   HPP_CHECK(HPP_GPU(GetDevice)(&Device));
   HPP_CHECK(HPP_GPU(DeviceGetAttribute)(&Supported, HPP_GPU_ATTR_COOPERATIVE,
@@ -129,7 +132,7 @@ inline void checkCoResident(const void *Func, dim3 Grid, dim3 Block) {
   HPP_CHECK(HPP_GPU(DeviceGetAttribute)(&SMs, HPP_GPU_ATTR_SMS, Device));
   const int Threads = int(Block.x * Block.y * Block.z);
   HPP_CHECK(HPP_GPU(OccupancyMaxActiveBlocksPerMultiprocessor)(
-      &PerSM, Func, Threads, 0));
+      &PerSM, Func, Threads, SharedBytes));
   const unsigned long long Groups =
       (unsigned long long)Grid.x * Grid.y * Grid.z;
   const unsigned long long Resident = (unsigned long long)PerSM * SMs;
@@ -144,6 +147,35 @@ inline void checkCoResident(const void *Func, dim3 Grid, dim3 Block) {
             std::to_string(SMs) + ")");
 }
 
+/// The most dynamic shared memory a work-group may have on the current
+/// device (on CUDA the opt-in maximum, which launchOnBackend opts into).
+inline std::size_t maxDynamicSharedBytes() {
+  int Device = 0, Bytes = 0;
+  HPP_CHECK(HPP_GPU(GetDevice)(&Device));
+  HPP_CHECK(HPP_GPU(DeviceGetAttribute)(&Bytes, HPP_GPU_ATTR_MAX_SHARED,
+                                        Device));
+  return std::size_t(Bytes);
+}
+
+/// Lets \p Func use \p Bytes of dynamic shared memory, or refuses.
+inline void prepareSharedMemory(const void *Func, std::size_t Bytes) {
+  const std::size_t Max = maxDynamicSharedBytes();
+  if (Bytes > Max)
+    throw RuntimeError("hpp::launchKernel", __FILE__, __LINE__,
+                       "the launch's distributed array needs " +
+                           std::to_string(Bytes) +
+                           " bytes of shared memory per work-group; the "
+                           "device has " +
+                           std::to_string(Max));
+#if defined(HPP_BACKEND_CUDA)
+  if (Bytes > 48 * 1024) // Beyond the default, CUDA needs an opt-in.
+    HPP_CHECK(cudaFuncSetAttribute(
+        Func, cudaFuncAttributeMaxDynamicSharedMemorySize, int(Bytes)));
+#else
+  (void)Func;
+#endif
+}
+
 /// Launches \p Kernel with the range and the converted arguments, then waits
 /// for it (parallelFor blocks).
 template <class KernelT, class RangeT, class... P, std::size_t... I>
@@ -153,12 +185,16 @@ void launchOnBackend(KernelT *Kernel, dim3 Grid, dim3 Block, RangeT &RangeArg,
   void *ArgPtrs[] = {static_cast<void *>(&RangeArg),
                      static_cast<void *>(&std::get<I>(Args))...};
   const void *Func = reinterpret_cast<const void *>(Kernel);
+  const std::size_t Shared = Options.SharedBytes;
+  if (Shared)
+    prepareSharedMemory(Func, Shared);
   if (Options.Cooperative) {
-    checkCoResident(Func, Grid, Block);
-    HPP_CHECK(
-        HPP_GPU(LaunchCooperativeKernel)(Func, Grid, Block, ArgPtrs, 0, 0));
+    checkCoResident(Func, Grid, Block, Shared);
+    HPP_CHECK(HPP_GPU(LaunchCooperativeKernel)(Func, Grid, Block, ArgPtrs,
+                                               unsigned(Shared), 0));
   } else {
-    HPP_CHECK(HPP_GPU(LaunchKernel)(Func, Grid, Block, ArgPtrs, 0, 0));
+    HPP_CHECK(
+        HPP_GPU(LaunchKernel)(Func, Grid, Block, ArgPtrs, Shared, 0));
   }
   HPP_CHECK(HPP_GPU(DeviceSynchronize)());
 }

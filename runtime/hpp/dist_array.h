@@ -1,0 +1,196 @@
+//===- hpp/dist_array.h - Distributed arrays in rewritten code ------------===//
+//
+// Part of hpp-rewrite. Device runtime, every backend.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// DistArray, Region, BoundDistArray and Segment (spec 1.9) as rewritten
+/// code uses them. The host code is the dialect's: `DistArray<T> d; Region<T>
+/// r = d.allocRegion(n);`. hpp-rewrite outlines
+/// `parallelFor(range, d, [=](Index<N, N> i, BoundDistArray<T> a) {...})`
+/// into a kernel whose first parameter after the range is
+/// `hpp::BoundDistArray<T> a` and launches it with `d` in that place; the
+/// launch gives the kernel d's regions as dynamic shared memory
+/// (detail::sharedBytesOf, launch.h). In the body `a(r)` is a Segment: a
+/// pointer into the work-group's dynamic shared memory at r's offset, and
+/// `s.barrier()` is `__syncthreads()`. Regions are laid out as the CPU
+/// reference runtime lays them out (include/hpp/cpu/dist_array.h): in order,
+/// each aligned to max(alignof(T), 16) bytes. The limit is the device's:
+/// the largest dynamic shared memory a work-group may have (CUDA's opt-in
+/// maximum, HIP's per-block maximum; HPP_CPU_GROUP_MEMORY on the CPU
+/// backend); allocRegion beyond it throws hpp::RuntimeError. The checks the
+/// reference runtime makes on every access are left to it.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_RUNTIME_DIST_ARRAY_H
+#define HPP_RUNTIME_DIST_ARRAY_H
+
+#ifndef HPP_RUNTIME_BACKEND
+#error "include <hpp/runtime.h>, which selects the backend first"
+#endif
+
+#include "hpp/core/error.h"
+
+#include <cstddef>
+#include <string>
+#include <type_traits>
+
+namespace hpp {
+namespace detail {
+
+/// The work-group's dynamic shared memory (16-byte aligned).
+HPP_DEVICE inline unsigned char *dynamicShared() {
+#if defined(HPP_BACKEND_CPU)
+  return cpu_backend::dynamicShared();
+#else
+  extern __shared__ __attribute__((aligned(16))) unsigned char
+      hpp_dynamic_shared[];
+  return hpp_dynamic_shared;
+#endif
+}
+
+/// Bytes of dynamic shared memory one work-group may have on the current
+/// device.
+inline std::size_t groupMemoryLimit() {
+#if defined(HPP_BACKEND_CPU)
+  return hpp::cpu::groupMemoryBytes();
+#else
+  return maxDynamicSharedBytes();
+#endif
+}
+
+template <class T> constexpr std::size_t regionAlignment() {
+  return alignof(T) > 16 ? alignof(T) : 16;
+}
+
+} // namespace detail
+
+template <class T> class DistArray;
+template <class T> class BoundDistArray;
+
+/// A region of a DistArray: an offset and a size in each work-group's
+/// block.
+template <class T> class Region {
+public:
+  Region() = default;
+  HPP_HD std::size_t getSize() const { return Size; }
+
+private:
+  friend class DistArray<T>;
+  friend class BoundDistArray<T>;
+  Region(std::size_t Offset, std::size_t Size) : Offset(Offset), Size(Size) {}
+  std::size_t Offset = 0; ///< bytes
+  std::size_t Size = 0;   ///< elements
+};
+
+/// A work-group's copy of a region, in its shared memory.
+template <class T> class Segment {
+public:
+  HPP_DEVICE Segment(T *Data, std::size_t Size) : Data(Data), Size(Size) {}
+  HPP_DEVICE T &operator[](std::size_t I) const { return Data[I]; }
+  HPP_DEVICE std::size_t getRegionSize() const { return Size; }
+#if defined(HPP_BACKEND_CPU)
+  /// The work-group barrier.
+  void barrier(const char *File = __builtin_FILE(),
+               int Line = __builtin_LINE()) const {
+    __syncthreads(File, Line);
+  }
+#else
+  /// The work-group barrier.
+  HPP_DEVICE void barrier() const { __syncthreads(); }
+#endif
+
+private:
+  T *Data;
+  std::size_t Size;
+};
+
+/// Per-work-group memory, divided into regions (host code).
+template <class T> class DistArray {
+  static_assert(std::is_trivially_default_constructible<T>::value &&
+                    std::is_trivially_destructible<T>::value,
+                "DistArray<T>: T must be trivially constructible and "
+                "destructible (shared memory never runs constructors)");
+
+public:
+  DistArray() = default;
+  DistArray(const DistArray &) = delete;
+  DistArray &operator=(const DistArray &) = delete;
+
+  /// A region of \p Count elements after the existing ones; throws when
+  /// \p Count is 0 or more than getMaxRegionSize().
+  Region<T> allocRegion(std::size_t Count) {
+    if (Count == 0)
+      throw RuntimeError("DistArray::allocRegion", __FILE__, __LINE__,
+                         "a region needs at least one element");
+    const std::size_t Max = getMaxRegionSize();
+    if (Count > Max)
+      throw RuntimeError(
+          "DistArray::allocRegion", __FILE__, __LINE__,
+          "a region of " + std::to_string(Count) + " elements of " +
+              std::to_string(sizeof(T)) + " bytes at byte offset " +
+              std::to_string(nextOffset()) + " does not fit in the " +
+              std::to_string(detail::groupMemoryLimit()) +
+              " bytes of shared memory of a work-group on this device; "
+              "getMaxRegionSize() is " +
+              std::to_string(Max));
+    Region<T> R(nextOffset(), Count);
+    Bytes = R.Offset + Count * sizeof(T);
+    Total += Count;
+    return R;
+  }
+
+  /// The most elements a region allocated now can have.
+  std::size_t getMaxRegionSize() const {
+    const std::size_t Limit = detail::groupMemoryLimit(), Off = nextOffset();
+    return Off >= Limit ? 0 : (Limit - Off) / sizeof(T);
+  }
+
+  /// Elements of T in all the regions allocated so far.
+  std::size_t getTotalSize() const { return Total; }
+  /// Bytes of a work-group's block.
+  std::size_t getBytes() const { return Bytes; }
+
+private:
+  std::size_t nextOffset() const {
+    constexpr std::size_t A = detail::regionAlignment<T>();
+    return (Bytes + A - 1) / A * A;
+  }
+
+  std::size_t Bytes = 0;
+  std::size_t Total = 0;
+};
+
+/// A DistArray bound to a launch (the kernel parameter): a(r) is the
+/// work-group's copy of region r.
+template <class T> class BoundDistArray {
+public:
+  /// The launch converts the DistArray passed to it.
+  BoundDistArray(const DistArray<T> &D) : Bytes(D.getBytes()) {}
+
+  HPP_DEVICE Segment<T> operator()(const Region<T> &R) const {
+    return Segment<T>(
+        reinterpret_cast<T *>(detail::dynamicShared() + R.Offset), R.Size);
+  }
+  HPP_DEVICE Segment<T> getRegion(const Region<T> &R) const {
+    return (*this)(R);
+  }
+  HPP_HD std::size_t sharedBytes() const { return Bytes; }
+
+private:
+  std::size_t Bytes;
+};
+
+namespace detail {
+
+/// Dynamic shared memory a kernel argument needs (launch.h).
+template <class T> std::size_t sharedBytesOf(const BoundDistArray<T> &B) {
+  return B.sharedBytes();
+}
+template <class T> std::size_t sharedBytesOf(const T &) { return 0; }
+
+} // namespace detail
+} // namespace hpp
+
+#endif // HPP_RUNTIME_DIST_ARRAY_H
