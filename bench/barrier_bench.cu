@@ -13,7 +13,7 @@
 ///
 /// with BARRIER = `__syncthreads()` (the anchor); hpp::Barrier::wait() as
 /// rewritten code calls it when hpp-rewrite proves the kernel only waits on
-/// the barrier (detail::WaitOnlyBarrier<true>: the named hardware barrier
+/// the barrier (detail::WaitOnlyBarrier<GroupScope>: the named hardware barrier
 /// 1); the same barrier when the kernel may also arrive() or skip() (the
 /// split barrier: cuda::barrier in shared memory); and a raw
 /// cuda::barrier::arrive_and_wait() for reference. Medians of `runs`
@@ -74,7 +74,7 @@ __global__ void stepKernel(int *Out, int Steps, hpp::Barrier Handle) {
     SyncThreadsBarrier B;
     steps(Out, Steps, S, B);
   } else if constexpr (K == HppWaitOnly) {
-    hpp::detail::WaitOnlyBarrier<true> B(Handle, Storage);
+    hpp::detail::WaitOnlyBarrier<hpp::detail::GroupScope> B(Handle, Storage);
     steps(Out, Steps, S, B);
   } else if constexpr (K == HppBarrier) {
     Handle.attach(Storage);
@@ -107,16 +107,16 @@ int main(int argc, char **argv) {
     HPP_CHECK(cudaGetDeviceProperties(&Prop, 0));
     std::printf("device: %s (%d SMs), %u work-items in groups of %u, %d "
                 "steps of 2 barriers, %d timed runs each\n",
-                Prop.name, Prop.multiProcessorCount, Items, Group, Steps,
-                Runs);
+                Prop.name, Prop.multiProcessorCount, Items, Group, Steps, Runs);
     int *Out[NumKinds];
     for (int *&O : Out)
       HPP_CHECK(cudaMalloc(&O, Items * sizeof(int)));
     hpp::Barrier B(Group);
     // What launchKernel picks for rewritten code (hpp/launch.h).
-    if (hpp::detail::wholeGroupVariants(stepKernel<HppBarrier>,
-                                        stepKernel<HppWaitOnly>, B)
-            .pick(Group) != stepKernel<HppWaitOnly>) {
+    if (hpp::detail::waitOnlyVariants(stepKernel<HppBarrier>,
+                                      stepKernel<HppWaitOnly>,
+                                      stepKernel<HppBarrier>, B)
+            .pick(Group, Items) != hpp::detail::GroupScope) {
       std::fprintf(stderr, "the wait-only instantiation was not picked\n");
       return 1;
     }
@@ -153,11 +153,10 @@ int main(int argc, char **argv) {
                            cudaMemcpyDeviceToHost));
       Same = Same && Host[K] == Host[0];
     }
-    const char *Names[NumKinds] = {
-        "__syncthreads()                     ",
-        "hpp::Barrier::wait(), wait-only     ",
-        "hpp::Barrier::wait(), split barrier ",
-        "cuda::barrier::arrive_and_wait (raw)"};
+    const char *Names[NumKinds] = {"__syncthreads()                     ",
+                                   "hpp::Barrier::wait(), wait-only     ",
+                                   "hpp::Barrier::wait(), split barrier ",
+                                   "cuda::barrier::arrive_and_wait (raw)"};
     const double Anchor = median(Ms[0]) * 1e3 / Steps;
     for (int K = 0; K < NumKinds; ++K) {
       const double Us = median(Ms[K]) * 1e3 / Steps;

@@ -18,7 +18,11 @@
 /// the anchor, the same kernel with `cg::this_grid().sync()` written by
 /// hand, launched with cudaLaunchCooperativeKernel; and one kernel launch
 /// per step
-/// (double-buffered, back to back on one stream). Medians of `runs`
+/// (double-buffered, back to back on one stream); and a launch-wide
+/// hpp::Barrier waited on by every work-item, bound as rewritten code binds
+/// a barrier it only waits on (the grid barrier), and as the split barrier
+/// (device-memory counter, one atomic per warp; what a barrier that may
+/// also arrive or skip gets). Medians of `runs`
 /// (default 20) timed runs after 3 warm-ups, interleaved; reports
 /// microseconds per step, each one's ratio to grid.sync, and checks that
 /// every version computes the same array.
@@ -67,6 +71,30 @@ __global__ void stepsKernel(hpp::Range<1, 1> hpp_range, const int Steps,
   }
 }
 
+/// The same loop with a launch-wide hpp::Barrier, bound as rewritten code
+/// binds a barrier it only waits on (WaitOnlyBarrier<Scope>; Scope 0 is
+/// the Barrier itself: its launch-wide split barrier in device memory).
+template <int Scope>
+__global__ void barrierKernel(hpp::Range<1, 1> hpp_range,
+                              hpp::Barrier hpp_handle_B, const int Steps,
+                              const hpp::Pointer<float> A,
+                              const std::size_t N) {
+  __shared__ hpp::detail::BlockBarrierStorage hpp_barrier_B;
+  hpp::detail::WaitOnlyBarrier<Scope> B(hpp_handle_B, hpp_barrier_B);
+  hpp::Index<1, 1> i = hpp::detail::kernelIndex(hpp_range);
+  if (!i.inGlobalRange())
+    return;
+  {
+    std::size_t x = i.getX();
+    for (int s = 0; s < Steps; ++s) {
+      float mine = A[x], right = A[(x + 1) % N];
+      B.wait();
+      A[x] = (mine + right) * 0.5f;
+      B.wait();
+    }
+  }
+}
+
 /// One step per launch, from In to Out.
 __global__ void stepKernel(const float *In, float *Out, std::size_t N) {
   const std::size_t X = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
@@ -92,11 +120,13 @@ int main(int argc, char **argv) {
     HPP_CHECK(cudaGetDeviceProperties(&Prop, 0));
     std::printf("device: %s (%d SMs), %u work-items in groups of %u, %d "
                 "steps of 2 grid barriers, %d timed runs each\n",
-                Prop.name, Prop.multiProcessorCount, Items, Group, Steps,
-                Runs);
-    enum { Hpp, GridSync, PerStep, Kinds };
+                Prop.name, Prop.multiProcessorCount, Items, Group, Steps, Runs);
+    enum { Hpp, GridSync, PerStep, WaitOnly, Split, Kinds };
     hpp::Pointer<float> A = hpp::allocate<float>(Items),
-                        Anchor = hpp::allocate<float>(Items);
+                        Anchor = hpp::allocate<float>(Items),
+                        WaitOnlyOut = hpp::allocate<float>(Items),
+                        SplitOut = hpp::allocate<float>(Items);
+    hpp::Barrier B(Items);
     float *Buf[2] = {nullptr, nullptr};
     for (float *&B : Buf)
       HPP_CHECK(cudaMalloc(&B, Items * sizeof(float)));
@@ -109,7 +139,9 @@ int main(int argc, char **argv) {
     const hpp::Range<1, 1> R{hpp::Range<1>(Items), hpp::Range<1>(Group)};
     float *Last = nullptr; // The per-step version's result.
     auto Reset = [&](int K) {
-      float *Dst = K == Hpp ? A.get() : K == GridSync ? Anchor.get() : Buf[0];
+      float *Dsts[Kinds] = {A.get(), Anchor.get(), Buf[0], WaitOnlyOut.get(),
+                            SplitOut.get()};
+      float *Dst = Dsts[K];
       HPP_CHECK(cudaMemcpy(Dst, Init.data(), Items * sizeof(float),
                            cudaMemcpyHostToDevice));
     };
@@ -125,6 +157,14 @@ int main(int argc, char **argv) {
         HPP_CHECK(cudaLaunchCooperativeKernel(
             reinterpret_cast<const void *>(stepsKernel<true>), Items / Group,
             Group, Args, 0, 0));
+      } else if (K == WaitOnly) {
+        hpp::launchKernel(hpp::detail::waitOnlyVariants(barrierKernel<0>,
+                                                        barrierKernel<1>,
+                                                        barrierKernel<2>, B),
+                          R, B, Steps, WaitOnlyOut, std::size_t(Items));
+      } else if (K == Split) {
+        hpp::launchKernel(barrierKernel<0>, R, B, Steps, SplitOut,
+                          std::size_t(Items));
       } else {
         for (int S = 0; S < Steps; ++S)
           stepKernel<<<Items / Group, Group>>>(Buf[S % 2], Buf[(S + 1) % 2],
@@ -154,16 +194,21 @@ int main(int argc, char **argv) {
         Ms[K].push_back(Time(K));
       }
     std::vector<float> Out[Kinds];
-    const float *Src[Kinds] = {A.get(), Anchor.get(), Last};
+    const float *Src[Kinds] = {A.get(), Anchor.get(), Last, WaitOnlyOut.get(),
+                               SplitOut.get()};
     for (int K = 0; K < Kinds; ++K) {
       Out[K].resize(Items);
       HPP_CHECK(cudaMemcpy(Out[K].data(), Src[K], Items * sizeof(float),
                            cudaMemcpyDeviceToHost));
     }
-    const bool Same = Out[Hpp] == Out[GridSync] && Out[Hpp] == Out[PerStep];
+    bool Same = true;
+    for (int K = 1; K < Kinds; ++K)
+      Same = Same && Out[K] == Out[Hpp];
     const char *Names[Kinds] = {"__gpu_sync (rewritten, hpp::launchKernel)",
                                 "cg::this_grid().sync() (anchor)         ",
-                                "one kernel launch per step              "};
+                                "one kernel launch per step              ",
+                                "launch-wide Barrier, wait-only          ",
+                                "launch-wide Barrier, split (arrive/skip)"};
     const double AnchorUs = median(Ms[GridSync]) * 1e3 / Steps;
     for (int K = 0; K < Kinds; ++K) {
       const double Us = median(Ms[K]) * 1e3 / Steps;
@@ -171,8 +216,8 @@ int main(int argc, char **argv) {
                   Us / AnchorUs);
     }
     std::printf("results: %s\n", Same ? "identical" : "DIFFERENT");
-    hpp::deallocate(A);
-    hpp::deallocate(Anchor);
+    for (hpp::Pointer<float> P : {A, Anchor, WaitOnlyOut, SplitOut})
+      hpp::deallocate(P);
     for (float *B : Buf)
       HPP_CHECK(cudaFree(B));
     return Same ? 0 : 1;

@@ -14,9 +14,11 @@
 ///    called on one side of a branch while the other side waits directly;
 ///  - two: producers arrive() on one barrier and wait() on another,
 ///    consumers the other way round, two rounds.
-/// No portability layer has this: their barriers must be reached by every
+/// The loop runs once more with one barrier across the whole launch. No
+/// portability layer has this: their barriers must be reached by every
 /// work-item of the group. hpp-rewrite lowers them to cuda::barrier (CUDA)
-/// or a shared-memory barrier (HIP) per work-group.
+/// or a shared-memory barrier (HIP) per work-group, and to a barrier in
+/// device memory in a cooperative launch across work-groups.
 ///
 /// Usage: barrier_paper   (prints one line per run; exit status 0 when
 /// every result matches)
@@ -40,29 +42,33 @@ static void check(bool Ok, const char *What, std::size_t I) {
 /// Steps work-item \p L of a group takes in the loop example.
 __device(hpp) inline int stepsOf(std::size_t L) { return static_cast<int>(L * 7 % 5) + 1; }
 
-static void loopExample(std::size_t N, std::size_t G) {
+/// The loop with one barrier per \p Span consecutive work-items: a
+/// work-group (Span = G) or the whole launch (Span = N, a barrier across
+/// work-groups: a cooperative launch on GPUs).
+static void loopExample(std::size_t N, std::size_t G, std::size_t Span) {
   Pointer<long long> A = allocate<long long>(N);
   for (std::size_t I = 0; I != N; ++I)
     A[I] = static_cast<long long>(I % 13);
   std::vector<long long> Ref(A.get(), A.get() + N);
-  Barrier B(G);
+  Barrier B(Span);
   parallelFor(Range<1, 1>(Range<1>(N), Range<1>(G)),
               [=, &B](Index<1, 1> i) __device(hpp) {
-                std::size_t l = i.getLocalX(), base = i.getX() - l;
-                for (int s = 0; s < stepsOf(l); ++s) {
-                  long long next = A[base + (l + 1) % G];
+                std::size_t k = i.getX() % Span, base = i.getX() - k;
+                for (int s = 0; s < stepsOf(k); ++s) {
+                  long long next = A[base + (k + 1) % Span];
                   B.wait(); // everyone has read
                   A[i.getX()] += next;
                   B.wait(); // everyone has written
                 }
                 B.skip();
               });
-  for (std::size_t Base = 0; Base < N; Base += G) {
+  for (std::size_t Base = 0; Base < N; Base += Span) {
     for (int S = 0; S < 5; ++S) {
-      std::vector<long long> Old(Ref.begin() + Base, Ref.begin() + Base + G);
-      for (std::size_t L = 0; L != G; ++L)
-        if (S < stepsOf(L))
-          Ref[Base + L] = Old[L] + Old[(L + 1) % G];
+      std::vector<long long> Old(Ref.begin() + Base,
+                                 Ref.begin() + Base + Span);
+      for (std::size_t K = 0; K != Span; ++K)
+        if (S < stepsOf(K))
+          Ref[Base + K] = Old[K] + Old[(K + 1) % Span];
     }
   }
   long long Sum = 0;
@@ -70,7 +76,8 @@ static void loopExample(std::size_t N, std::size_t G) {
     check(A[I] == Ref[I], "loop", I);
     Sum += A[I];
   }
-  std::printf("loop n=%zu group=%zu sum=%lld %s\n", N, G, Sum,
+  std::printf("%s n=%zu group=%zu sum=%lld %s\n",
+              Span == G ? "loop" : "loop-launch", N, G, Sum,
               Failures ? "FAILED" : "verified");
   deallocate(A);
 }
@@ -152,8 +159,9 @@ static void twoBarriersExample(std::size_t N, std::size_t G) {
 }
 
 int main() {
-  loopExample(1024, 128);
-  loopExample(200, 100); // a partial mvector at width 64
+  loopExample(1024, 128, 128);
+  loopExample(200, 100, 100); // a partial mvector at width 64
+  loopExample(1000, 64, 1000); // across work-groups, a partial last one
   opaqueExample(1024, 256);
   opaqueExample(96, 96);
   twoBarriersExample(1024, 64);

@@ -218,8 +218,9 @@ std::optional<OutlinedKernel> KernelOutliner::outline(
     Args += ", " + text(Call->getArg(1)->getSourceRange());
   }
   // The first barrier the body only waits on: the kernel is outlined in
-  // two instantiations, one binding it as a hardware barrier of the whole
-  // work-group (hpp/barrier.h, WaitOnlyBarrier), chosen at launch.
+  // three instantiations, binding it as the Barrier, as a hardware barrier
+  // of the work-group or as the grid barrier (hpp/barrier.h,
+  // WaitOnlyBarrier), chosen at launch.
   std::string WaitOnly;
   bool Mutable = LE->isMutable();
   for (const Capture &C : collectCaptures(LE)) {
@@ -248,9 +249,9 @@ std::optional<OutlinedKernel> KernelOutliner::outline(
       if (WaitOnly.empty() && onlyWaitedOn(VD, LE->getBody())) {
         WaitOnly = VarName;
         Param = "hpp::Barrier hpp_handle_" + VarName;
-        Binding += "  hpp::detail::WaitOnlyBarrier<HppWholeGroup> " + VarName +
-                   "(hpp_handle_" + VarName + ", hpp_barrier_" + VarName +
-                   ");\n";
+        Binding += "  hpp::detail::WaitOnlyBarrier<HppBarrierScope> " +
+                   VarName + "(hpp_handle_" + VarName + ", hpp_barrier_" +
+                   VarName + ");\n";
       } else {
         Param = "hpp::Barrier " + VarName;
         Binding += "  " + VarName + ".attach(hpp_barrier_" + VarName + ");\n";
@@ -309,7 +310,7 @@ std::optional<OutlinedKernel> KernelOutliner::outline(
   OS << "/// Outlined by hpp-rewrite from the parallelFor at "
      << llvm::sys::path::filename(PL.getFilename()) << ":" << PL.getLine()
      << ":" << PL.getColumn() << ".\n"
-     << Templates.header(WaitOnly.empty() ? "" : "bool HppWholeGroup")
+     << Templates.header(WaitOnly.empty() ? "" : "int HppBarrierScope")
      << wrapSignature("__global__ void " + Name.str() + "(", Params, ") {")
      << "\n"
      << Binding << "  hpp::Index<" << Shape << "> " << IndexName
@@ -319,9 +320,10 @@ std::optional<OutlinedKernel> KernelOutliner::outline(
      << Prologue << "  " << bodyText(LE, BodyEdits) << "\n}\n\n";
   std::string Kernel = Name.str() + Templates.arguments();
   if (!WaitOnly.empty())
-    Kernel = "hpp::detail::wholeGroupVariants(" + Name.str() +
-             Templates.arguments("false") + ", " + Name.str() +
-             Templates.arguments("true") + ", " + WaitOnly + ")";
+    Kernel = "hpp::detail::waitOnlyVariants(" + Name.str() +
+             Templates.arguments("0") + ", " + Name.str() +
+             Templates.arguments("1") + ", " + Name.str() +
+             Templates.arguments("2") + ", " + WaitOnly + ")";
   // A kernel that reaches __gpu_sync needs every work-group resident.
   if (reachesGridSync(LE->getBody()))
     Kernel = "hpp::detail::cooperative(" + Kernel + ")";

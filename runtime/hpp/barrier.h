@@ -34,31 +34,37 @@
 ///  - CPU: the reference runtime's phase counters (hpp/cpu/barrier_ops.h)
 ///    in the work-group's fibers.
 ///
+/// Participants across work-groups (a count larger than the work-group):
+/// the barrier is launch-wide; hpp::launchKernel gives it zeroed state in
+/// device memory and launches cooperatively (hpp/grid_barrier.h).
+///
 /// Fast path: hardware barriers cost what `__syncthreads` costs, about a
 /// third of an mbarrier's arrive and poll (docs/benchmarks.md), but they
 /// count whole warps and cannot drop a participant, so they can only serve
 /// a barrier that nobody arrives on or skips. hpp-rewrite proves that for a
 /// kernel's barrier when the parallelFor body only calls `b.wait()` on it
 /// (directly: a Barrier passed to a function may be skipped there), and
-/// then outlines the kernel in two instantiations that bind the barrier as
-/// a detail::WaitOnlyBarrier<Whole>, and launches it through
-/// detail::WholeGroupVariants:
+/// then outlines the kernel in three instantiations that bind the barrier
+/// as a detail::WaitOnlyBarrier<Scope>, and launches it through
+/// detail::WaitOnlyVariants:
 ///
-///   template <bool HppWholeGroup> __global__ void k(..., hpp::Barrier
+///   template <int HppBarrierScope> __global__ void k(..., hpp::Barrier
 ///       hpp_handle_b) {
 ///     __shared__ hpp::detail::BlockBarrierStorage hpp_barrier_b;
-///     hpp::detail::WaitOnlyBarrier<HppWholeGroup> b(hpp_handle_b,
-///                                                   hpp_barrier_b);
+///     hpp::detail::WaitOnlyBarrier<HppBarrierScope> b(hpp_handle_b,
+///                                                     hpp_barrier_b);
 ///   ...
-///   hpp::launchKernel(hpp::detail::wholeGroupVariants(k<false>, k<true>,
-///                                                     b), range, ..., b);
+///   hpp::launchKernel(hpp::detail::waitOnlyVariants(k<0>, k<1>, k<2>, b),
+///                     range, ..., b);
 ///
-/// The launch picks `Whole` when the barrier's participants are every
-/// work-item of each work-group (and, on CUDA, whole warps); its wait() is
-/// then the named hardware barrier 1 (`barrier.sync 1`, non-aligned, so
-/// legal in divergent code since sm_70; barrier 0 is __syncthreads') on
-/// CUDA and `__syncthreads()` on HIP. The barrier number must be an
-/// immediate: from a register the same barrier costs 1.6x.
+/// The launch picks GroupScope when the barrier's participants are every
+/// work-item of each work-group (and, on CUDA, whole warps): wait() is then
+/// the named hardware barrier 1 (`barrier.sync 1`, non-aligned, so legal in
+/// divergent code since sm_70; barrier 0 is __syncthreads') on CUDA and
+/// `__syncthreads()` on HIP. The barrier number must be an immediate: from
+/// a register the same barrier costs 1.6x. It picks LaunchScope when they
+/// are every work-item of the launch: `cg::this_grid().sync()` in a
+/// cooperative launch. Otherwise SplitScope, the Barrier itself.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_BARRIER_H
@@ -69,6 +75,7 @@
 #endif
 
 #include "hpp/core/error.h"
+#include "hpp/grid_barrier.h"
 
 #include <atomic>
 #include <cstdint>
@@ -115,16 +122,21 @@ struct BlockBarrierStorage {
 #define HPP_BARRIER_LOC_ARGS
 #endif
 
+class Barrier;
+namespace detail {
+inline void prepareLaunchArgument(Barrier &, unsigned, std::size_t,
+                                  LaunchOptions &, LaunchScratch &);
+} // namespace detail
+
 /// A barrier whose participants may arrive, wait or withdraw in divergent
 /// control flow.
 class Barrier {
 public:
-
   /// A barrier of \p Count participants per phase (host code).
   explicit Barrier(unsigned Count) : Count(Count), Serial(nextSerial()) {
-    if (Count == 0 || Count > 0xffff)
+    if (Count == 0 || Count > 0x7fffffffu)
       throw RuntimeError("hpp::Barrier", __FILE__, __LINE__,
-                         "a barrier has from 1 to 65535 participants, not " +
+                         "a barrier has from 1 to 2^31-1 participants, not " +
                              std::to_string(Count));
   }
 
@@ -151,6 +163,10 @@ public:
   /// Arrives, then waits until every participant that has not withdrawn
   /// has arrived in this phase.
   HPP_DEVICE void wait(HPP_BARRIER_LOC) {
+#if !defined(HPP_BACKEND_CPU)
+    if (Grid)
+      return detail::gridArrive(Grid, Count, 1, /*Wait=*/true);
+#endif
 #if defined(HPP_BACKEND_CUDA)
     Storage->get()->arrive_and_wait();
 #elif defined(HPP_BACKEND_HIP)
@@ -162,6 +178,10 @@ public:
 
   /// Counts the caller for this phase without waiting.
   HPP_DEVICE void arrive(HPP_BARRIER_LOC) {
+#if !defined(HPP_BACKEND_CPU)
+    if (Grid)
+      return detail::gridArrive(Grid, Count, 1, /*Wait=*/false);
+#endif
 #if defined(HPP_BACKEND_CUDA)
     (void)Storage->get()->arrive();
 #elif defined(HPP_BACKEND_HIP)
@@ -173,6 +193,10 @@ public:
 
   /// Withdraws the caller from this and every later phase.
   HPP_DEVICE void skip(HPP_BARRIER_LOC) {
+#if !defined(HPP_BACKEND_CPU)
+    if (Grid)
+      return detail::gridArrive(Grid, Count, 1ull << 32, /*Wait=*/false);
+#endif
 #if defined(HPP_BACKEND_CUDA)
     Storage->get()->arrive_and_drop();
 #elif defined(HPP_BACKEND_HIP)
@@ -221,6 +245,15 @@ private:
 #if defined(HPP_BACKEND_CPU)
   void cpuOp(int Op, const char *Name, const char *CallFile, int CallLine) {
     cpu::GroupExecutor &E = cpu::deviceExecutor(Name, CallFile, CallLine);
+    if (Count > E.groupSize()) { // Across work-groups: the launch's.
+      if (!E.launch())
+        throw RuntimeError(Name, CallFile, CallLine,
+                           "a barrier across work-groups needs a "
+                           "cooperative launch");
+      cpu::barrierOp(E.launch()->sharedCounter(Serial, Count), true, Op, Name,
+                     CallFile, CallLine);
+      return;
+    }
     // Odd keys never collide with the addresses other group state uses.
     const void *Key = reinterpret_cast<const void *>(
         static_cast<std::uintptr_t>(Serial) * 2 + 1);
@@ -231,46 +264,78 @@ private:
     cpu::barrierOp(G.Counter, false, Op, Name, CallFile, CallLine);
   }
 #endif
+  friend void detail::prepareLaunchArgument(Barrier &, unsigned, std::size_t,
+                                            detail::LaunchOptions &,
+                                            detail::LaunchScratch &);
+
   unsigned Count;
   unsigned Serial;
   detail::BlockBarrierStorage *Storage = nullptr;
+  detail::GridBarrierState *Grid = nullptr; ///< launch-wide state, if any
 };
 
 namespace detail {
 
-/// Launch-time check of a kernel argument (hpp::launchKernel): a Barrier
-/// must fit in one work-group for now.
-inline void checkLaunchArgument(const Barrier &B, unsigned GroupSize) {
-  if (B.getCount() > GroupSize)
-    throw RuntimeError(
-        "hpp::launchKernel", __FILE__, __LINE__,
-        "a barrier of " + std::to_string(B.getCount()) +
-            " participants spans work-groups of " + std::to_string(GroupSize) +
-            " work-items: barriers across work-groups are not lowered yet");
+/// Launch-time preparation of a kernel argument (hpp::launchKernel): a
+/// Barrier whose count exceeds the work-group is launch-wide: it gets
+/// zeroed state in device memory (\p Scratch frees it after the launch)
+/// and the launch becomes cooperative. A count larger than the launch's
+/// \p InRange work-items could never complete: refused.
+inline void prepareLaunchArgument(Barrier &B, unsigned GroupSize,
+                                  std::size_t InRange, LaunchOptions &Options,
+                                  LaunchScratch &Scratch) {
+  if (B.getCount() <= GroupSize)
+    return;
+  if (B.getCount() > InRange)
+    throw RuntimeError("hpp::launchKernel", __FILE__, __LINE__,
+                       "a barrier of " + std::to_string(B.getCount()) +
+                           " participants in a launch of " +
+                           std::to_string(InRange) +
+                           " work-items could never complete a phase");
+  Options.Cooperative = true;
+#if !defined(HPP_BACKEND_CPU)
+  B.Grid =
+      static_cast<GridBarrierState *>(Scratch.zeroed(sizeof(GridBarrierState)));
+#else
+  (void)Scratch;
+#endif
 }
-template <class T> void checkLaunchArgument(const T &, unsigned) {}
+template <class T>
+void prepareLaunchArgument(T &, unsigned, std::size_t, LaunchOptions &,
+                           LaunchScratch &) {}
 
-/// The barrier a kernel only waits on (see the file comment): with
-/// \p Whole, a hardware barrier of the whole work-group; otherwise the
-/// Barrier itself.
-template <bool Whole> class WaitOnlyBarrier {
+/// Where a barrier the kernel only waits on lives (see the file comment).
+enum BarrierScope {
+  SplitScope = 0, ///< the Barrier itself (arrive/skip-capable)
+  GroupScope = 1, ///< the whole work-group: a hardware barrier
+  LaunchScope = 2 ///< every work-item of the launch: the grid barrier
+};
+
+/// The barrier a kernel only waits on, bound for \p Scope.
+template <int Scope> class WaitOnlyBarrier {
 public:
   HPP_DEVICE WaitOnlyBarrier(Barrier Handle, BlockBarrierStorage &S)
       : B(Handle) {
-    if (!Whole)
+    if (Scope == SplitScope)
       B.attach(S);
   }
 
   HPP_HD unsigned getCount() const { return B.getCount(); }
 
   HPP_DEVICE void wait(HPP_BARRIER_LOC) {
+#if defined(HPP_BACKEND_CUDA) || defined(HPP_BACKEND_HIP)
+    if constexpr (Scope == LaunchScope) {
+      cooperative_groups::this_grid().sync();
+      return;
+    }
+#endif
 #if defined(HPP_BACKEND_CUDA)
-    if constexpr (Whole) {
+    if constexpr (Scope == GroupScope) {
       asm volatile("barrier.sync 1;" ::: "memory");
       return;
     }
 #elif defined(HPP_BACKEND_HIP)
-    if constexpr (Whole) {
+    if constexpr (Scope == GroupScope) {
       __syncthreads();
       return;
     }
@@ -282,26 +347,32 @@ private:
   Barrier B;
 };
 
-/// A kernel outlined in the two instantiations for a wait-only barrier
-/// \p B; launchKernel picks one for the launch's work-group size.
-template <class KernelT> struct WholeGroupVariants {
-  KernelT Split, Whole;
+/// A kernel outlined in the three instantiations for a wait-only barrier
+/// \p B (index = BarrierScope); launchKernel picks one for the launch.
+template <class KernelT> struct WaitOnlyVariants {
+  KernelT Kernels[3];
   const Barrier *B;
 
-  KernelT pick(unsigned GroupSize) const {
+  /// The scope for a launch of \p InRange work-items in work-groups of
+  /// \p GroupSize.
+  BarrierScope pick(unsigned GroupSize, std::size_t InRange) const {
 #if defined(HPP_BACKEND_CUDA)
     const bool WholeWarps = GroupSize % 32 == 0;
 #else
     const bool WholeWarps = true;
 #endif
-    return B->getCount() == GroupSize && WholeWarps ? Whole : Split;
+    if (B->getCount() == GroupSize && WholeWarps)
+      return GroupScope;
+    if (B->getCount() > GroupSize && B->getCount() == InRange)
+      return LaunchScope;
+    return SplitScope;
   }
 };
 
 template <class KernelT>
-WholeGroupVariants<KernelT> wholeGroupVariants(KernelT Split, KernelT Whole,
-                                               const Barrier &B) {
-  return {Split, Whole, &B};
+WaitOnlyVariants<KernelT> waitOnlyVariants(KernelT Split, KernelT Group,
+                                           KernelT Launch, const Barrier &B) {
+  return {{Split, Group, Launch}, &B};
 }
 
 } // namespace detail

@@ -214,13 +214,18 @@ void launchWith(const LaunchOptions &Options,
   const LaunchShape Shape = launchShapeFor(R);
   std::tuple<P...> Converted(std::forward<A>(Args)...);
   const unsigned GroupSize = Shape.Block.x * Shape.Block.y * Shape.Block.z;
+  LaunchOptions Resolved = Options;
+  Resolved.InRange = R.size();
+  LaunchScratch Scratch;
   std::apply(
-      [&](const auto &...Arg) { (checkLaunchArgument(Arg, GroupSize), ...); },
+      [&](auto &...Arg) {
+        (prepareLaunchArgument(Arg, GroupSize, Resolved.InRange, Resolved,
+                               Scratch),
+         ...);
+      },
       Converted);
   prefetchPointers(Converted);
   Range<Dims, LocalDims> RangeArg = R;
-  LaunchOptions Resolved = Options;
-  Resolved.InRange = R.size();
   std::apply(
       [&](const auto &...Arg) {
         ((Resolved.SharedBytes =
@@ -232,25 +237,27 @@ void launchWith(const LaunchOptions &Options,
                   Resolved, std::index_sequence_for<P...>());
 }
 
-/// The instantiation of a kernel with a wait-only barrier that fits \p R's
-/// work-groups (hpp/barrier.h, WholeGroupVariants).
+/// The instantiation of a kernel with a wait-only barrier that fits \p R
+/// (hpp/barrier.h, WaitOnlyVariants); a launch-wide one is cooperative.
 template <class KernelT, int Dims, int LocalDims, class... A>
 void launchWith(const LaunchOptions &Options,
-                const WholeGroupVariants<KernelT> &Variants,
+                const WaitOnlyVariants<KernelT> &Variants,
                 const Range<Dims, LocalDims> &R, A &&...Args) {
   if (R.size() == 0)
     return;
   const LaunchShape Shape = launchShapeFor(R);
-  launchWith(Options,
-             Variants.pick(Shape.Block.x * Shape.Block.y * Shape.Block.z), R,
-             std::forward<A>(Args)...);
+  const BarrierScope Scope =
+      Variants.pick(Shape.Block.x * Shape.Block.y * Shape.Block.z, R.size());
+  LaunchOptions Picked = Options;
+  Picked.Cooperative |= Scope == LaunchScope;
+  launchWith(Picked, Variants.Kernels[Scope], R, std::forward<A>(Args)...);
 }
 
 } // namespace detail
 
 /// Runs \p Kernel (an outlined parallelFor body: the range, then one
 /// parameter per capture) over \p R with \p Args, and waits for it.
-/// \p Kernel may also be detail::WholeGroupVariants (hpp/barrier.h).
+/// \p Kernel may also be detail::WaitOnlyVariants (hpp/barrier.h).
 template <class KernelT, int Dims, int LocalDims, class... A>
 void launchKernel(KernelT Kernel, const Range<Dims, LocalDims> &R,
                   A &&...Args) {

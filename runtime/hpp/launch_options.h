@@ -13,6 +13,7 @@
 #define HPP_RUNTIME_LAUNCH_OPTIONS_H
 
 #include <cstddef>
+#include <vector>
 
 namespace hpp {
 namespace detail {
@@ -28,6 +29,22 @@ struct LaunchOptions {
   /// Dynamic shared memory per work-group, in bytes (a DistArray's
   /// regions: hpp/dist_array.h).
   std::size_t SharedBytes = 0;
+};
+
+/// Device memory a launch needs for its duration (a launch-wide barrier's
+/// state): zeroed when handed out, freed when the launch is over. Defined
+/// by the backend.
+class LaunchScratch {
+public:
+  LaunchScratch() = default;
+  LaunchScratch(const LaunchScratch &) = delete;
+  LaunchScratch &operator=(const LaunchScratch &) = delete;
+  ~LaunchScratch();
+  /// \p Bytes of zeroed device memory.
+  void *zeroed(std::size_t Bytes);
+
+private:
+  std::vector<void *> Blocks;
 };
 
 } // namespace detail

@@ -1,10 +1,12 @@
 // A Barrier the parallelFor body only waits on: the kernel is outlined in
-// two instantiations, one binding the barrier as a hardware barrier of the
-// whole work-group (WaitOnlyBarrier<true>), and the launch picks one by the
-// work-group size. A barrier the body also skips, or passes to a function,
+// three instantiations, binding the barrier as itself, as a hardware
+// barrier of the whole work-group or as the grid barrier
+// (WaitOnlyBarrier<Scope>), and the launch picks one by the barrier's count
+// (work-group size, launch size, other). A barrier the body also skips, or passes to a function,
 // keeps the split barrier. The output runs on the runtime's CPU backend at
-// widths 32 and 64 with the dialect's results (both instantiations are
-// taken: a barrier of half the work-group picks the split one), and
+// widths 32 and 64 with the dialect's results (every instantiation is
+// taken: a barrier of half the work-group picks the split one, one of the
+// whole launch the grid barrier), and
 // compiles for sm_90, gfx90a and gfx1030.
 // RUN: %hpp_rewrite %s -o %t.cpp
 // RUN: %strip %t.cpp | FileCheck %s
@@ -53,13 +55,38 @@ static long long rotate(std::size_t N, std::size_t G, std::size_t Count,
   deallocate(A);
   return Sum;
 }
-// CHECK: template <bool HppWholeGroup>
+// CHECK: template <int HppBarrierScope>
 // CHECK-NEXT: __global__ void hpp_rotate_pfor0(hpp::Range<1, 1> hpp_range,
 // CHECK-NEXT: hpp::Barrier hpp_handle_B,
 // CHECK: __shared__ hpp::detail::BlockBarrierStorage hpp_barrier_B;
-// CHECK-NEXT: hpp::detail::WaitOnlyBarrier<HppWholeGroup> B(hpp_handle_B, hpp_barrier_B);
+// CHECK-NEXT: hpp::detail::WaitOnlyBarrier<HppBarrierScope> B(hpp_handle_B, hpp_barrier_B);
 // CHECK-NEXT: hpp::Index<1, 1> i = hpp::detail::kernelIndex(hpp_range);
-// CHECK: hpp::launchKernel(hpp::detail::wholeGroupVariants(hpp_rotate_pfor0<false>, hpp_rotate_pfor0<true>, B), Range<1, 1>(Range<1>(N), Range<1>(G)), B,
+// CHECK: hpp::launchKernel(hpp::detail::waitOnlyVariants(hpp_rotate_pfor0<0>, hpp_rotate_pfor0<1>, hpp_rotate_pfor0<2>, B), Range<1, 1>(Range<1>(N), Range<1>(G)), B,
+
+/// Rotates the whole array by one, \p Steps times, with one barrier of
+/// every work-item of the launch (the grid barrier on GPUs).
+static long long launchRotate(std::size_t N, std::size_t G, int Steps) {
+  Pointer<int> A = allocate<int>(N);
+  for (std::size_t I = 0; I != N; ++I)
+    A[I] = static_cast<int>(I * 5 % 17);
+  Barrier B(N);
+  parallelFor(Range<1, 1>(Range<1>(N), Range<1>(G)),
+              [=, &B](Index<1, 1> i) __device(hpp) {
+                for (int s = 0; s < Steps; ++s) {
+                  int next = A[(i.getX() + 1) % N];
+                  B.wait();
+                  A[i.getX()] = next + s;
+                  B.wait();
+                }
+              });
+  long long Sum = 0;
+  for (std::size_t I = 0; I != N; ++I)
+    Sum += A[I] * static_cast<long long>(I % 7 + 1);
+  deallocate(A);
+  return Sum;
+}
+
+// CHECK: hpp::launchKernel(hpp::detail::waitOnlyVariants(hpp_launchRotate_pfor0<0>, hpp_launchRotate_pfor0<1>, hpp_launchRotate_pfor0<2>, B), Range<1, 1>(Range<1>(N), Range<1>(G)), B,
 
 /// One barrier only waited on, one skipped: only the first is a candidate.
 template <class T> static T twoBarriers(std::size_t N, std::size_t G) {
@@ -84,15 +111,15 @@ template <class T> static T twoBarriers(std::size_t N, std::size_t G) {
   deallocate(A);
   return Sum;
 }
-// CHECK: template <bool HppWholeGroup, class T>
+// CHECK: template <int HppBarrierScope, class T>
 // CHECK-NEXT: __global__ void hpp_twoBarriers_pfor0(hpp::Range<1, 1> hpp_range,
 // CHECK-NEXT: hpp::Barrier Early,
 // CHECK-NEXT: hpp::Barrier hpp_handle_All,
 // CHECK: __shared__ hpp::detail::BlockBarrierStorage hpp_barrier_Early;
 // CHECK-NEXT: Early.attach(hpp_barrier_Early);
 // CHECK-NEXT: __shared__ hpp::detail::BlockBarrierStorage hpp_barrier_All;
-// CHECK-NEXT: hpp::detail::WaitOnlyBarrier<HppWholeGroup> All(hpp_handle_All, hpp_barrier_All);
-// CHECK: hpp::launchKernel(hpp::detail::wholeGroupVariants(hpp_twoBarriers_pfor0<false, T>, hpp_twoBarriers_pfor0<true, T>, All), {{.*}}, Early, All, A, G);
+// CHECK-NEXT: hpp::detail::WaitOnlyBarrier<HppBarrierScope> All(hpp_handle_All, hpp_barrier_All);
+// CHECK: hpp::launchKernel(hpp::detail::waitOnlyVariants(hpp_twoBarriers_pfor0<0, T>, hpp_twoBarriers_pfor0<1, T>, hpp_twoBarriers_pfor0<2, T>, All), {{.*}}, Early, All, A, G);
 
 /// Waits on \p B; the analysis does not look into functions, so a barrier
 /// passed to one keeps the split barrier.
@@ -124,6 +151,8 @@ int main() {
   std::printf("rotate whole %lld\n", rotate(1024, 256, 256, 5));
   std::printf("rotate half %lld\n", rotate(1024, 256, 128, 5));
   std::printf("rotate 96 %lld\n", rotate(960, 96, 96, 3));
+  std::printf("rotate launch %lld\n", rotate(512, 512, 512, 3) +
+                                        launchRotate(1000, 64, 4));
   std::printf("two int %d\n", twoBarriers<int>(512, 64));
   std::printf("two double %.1f\n", twoBarriers<double>(256, 128));
   std::printf("passed %lld\n", passed(512, 128));
@@ -132,6 +161,7 @@ int main() {
 // OUT: rotate whole {{[0-9]+}}
 // OUT-NEXT: rotate half {{[0-9]+}}
 // OUT-NEXT: rotate 96 {{[0-9]+}}
+// OUT-NEXT: rotate launch {{[0-9]+}}
 // OUT-NEXT: two int {{[0-9]+}}
 // OUT-NEXT: two double {{[0-9.]+}}
 // OUT-NEXT: passed {{[0-9]+}}

@@ -97,32 +97,6 @@ struct CollectiveOp {
   int Width;               ///< Shuffle sub-partition width.
 };
 
-/// What a parked work-item waits for (GroupExecutor::park).
-struct ParkSite {
-  const char *Name; ///< The operation, e.g. "Barrier::wait".
-  const char *File;
-  int Line;
-  const void *Object; ///< What the item waits on.
-  std::uint64_t Token;
-  /// Whether the wait is over, e.g. Object's phase is past Token.
-  bool (*Released)(const void *Object, std::uint64_t Token);
-  /// Object's state, for the deadlock report.
-  std::string (*Describe)(const void *Object);
-  /// Whether work-items of other work-groups can release it (a
-  /// launch-wide barrier): the group may then stall instead of deadlock.
-  bool Shared = false;
-};
-
-/// The error for a launch none of whose work-items can go on: \p Why,
-/// reported at \p Where (a suspended wait; Name null if none is known).
-inline RuntimeError launchStuckError(const ParkSite &Where,
-                                     const std::string &Why) {
-  if (!Where.Name)
-    return RuntimeError("parallelFor", __FILE__, __LINE__, Why);
-  return RuntimeError(Where.Name, Where.File, Where.Line,
-                      Why + " (" + Where.Describe(Where.Object) + ")");
-}
-
 /// State a work-group keeps for an object shared by the launch (e.g. a
 /// Barrier whose participants are one work-group): one per group, created
 /// on first use, destroyed when the group ends.

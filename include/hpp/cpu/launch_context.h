@@ -19,17 +19,50 @@
 #ifndef HPP_CPU_LAUNCH_CONTEXT_H
 #define HPP_CPU_LAUNCH_CONTEXT_H
 
+#include "hpp/core/error.h"
 #include "hpp/cpu/phase_counter.h"
 
 #include <atomic>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
+#include <map>
+#include <memory>
 #include <mutex>
+#include <string>
 
 namespace hpp {
 namespace cpu {
 
+/// What a parked work-item waits for (GroupExecutor::park).
+struct ParkSite {
+  const char *Name; ///< The operation, e.g. "Barrier::wait".
+  const char *File;
+  int Line;
+  const void *Object; ///< What the item waits on.
+  std::uint64_t Token;
+  /// Whether the wait is over, e.g. Object's phase is past Token.
+  bool (*Released)(const void *Object, std::uint64_t Token);
+  /// Object's state, for the deadlock report.
+  std::string (*Describe)(const void *Object);
+  /// Whether work-items of other work-groups can release it (a
+  /// launch-wide barrier): the group may then stall instead of deadlock.
+  bool Shared = false;
+};
+
+/// The error for a launch none of whose work-items can go on: \p Why,
+/// reported at \p Where (a suspended wait; Name null if none is known).
+inline RuntimeError launchStuckError(const ParkSite &Where,
+                                     const std::string &Why) {
+  if (!Where.Name)
+    return RuntimeError("parallelFor", __FILE__, __LINE__, Why);
+  return RuntimeError(Where.Name, Where.File, Where.Line,
+                      Why + " (" + Where.Describe(Where.Object) + ")");
+}
+
+/// The state the work-groups of one launch share, and the bookkeeping of
+/// its host threads: who sleeps, the first failure, the stuck report.
 class LaunchContext {
 public:
   explicit LaunchContext(std::size_t WorkItems)
@@ -46,6 +79,17 @@ public:
   /// The launch's __gpu_sync barrier.
   PhaseCounter &gridBarrier() { return Grid; }
 
+  /// The launch's instance of barrier \p Key (of \p Count participants),
+  /// made on first use: a device runtime Barrier whose participants span
+  /// work-groups (runtime/hpp/barrier.h).
+  PhaseCounter &sharedCounter(std::uint64_t Key, std::size_t Count) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    std::unique_ptr<PhaseCounter> &C = Counters[Key];
+    if (!C)
+      C.reset(new PhaseCounter(Count, nullptr, 0));
+    return *C;
+  }
+
   /// A shared object released waiters: wake the threads that wait for one.
   void notify() {
     {
@@ -56,7 +100,69 @@ public:
     Wake.notify_all();
   }
 
+  virtual ~LaunchContext() = default;
+
 protected:
+  /// Records the first failure \p E (the launch then stops) and wakes
+  /// every sleeping thread.
+  void fail(std::exception_ptr E) {
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      if (!Error)
+        Error = E;
+      Failed.store(true, std::memory_order_relaxed);
+    }
+    Wake.notify_all();
+  }
+
+  std::uint64_t epoch() {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    return Epoch;
+  }
+
+  /// Every group of the calling thread waits on a launch-wide object
+  /// (\p Parked: one of those waits, for the report; may be null): sleeps
+  /// until notify() (true), or reports the launch stuck when every thread
+  /// sleeps (false). \p Seen: epoch() before the groups last ran.
+  bool sleep(std::uint64_t Seen, const ParkSite *Parked) {
+    std::unique_lock<std::mutex> Lock(Mutex);
+    if (Epoch != Seen)
+      return true;
+    if (Parked && !Stuck.Name)
+      Stuck = *Parked; // Its object lives as long as the launch.
+    if (++Idle == Active) {
+      --Idle;
+      Lock.unlock();
+      reportStuck();
+      return false;
+    }
+    Wake.wait(Lock, [&] {
+      return Epoch != Seen || Failed.load(std::memory_order_relaxed);
+    });
+    if (Epoch == Seen)
+      --Idle; // Woken by a failure; notify() reset the count otherwise.
+    return !Failed.load(std::memory_order_relaxed);
+  }
+
+  /// A thread is done: if the others all sleep, nobody can wake them.
+  void leave() {
+    bool Report;
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      --Active;
+      Report = Active > 0 && Idle == Active && !Failed.load();
+    }
+    if (Report)
+      reportStuck();
+  }
+
+  /// Why the launch is stuck, for the error (deadlock, or groups that
+  /// cannot all be resident).
+  virtual std::string stuckReason() const {
+    return "deadlock: every work-item of the launch that has not exited "
+           "waits, and none can arrive";
+  }
+
   std::mutex Mutex;
   std::condition_variable Wake;
   std::uint64_t Epoch = 0; ///< Bumped by notify(); guarded by Mutex.
@@ -64,7 +170,23 @@ protected:
   /// since the last notify(); guarded by Mutex.
   unsigned Active = 0, Idle = 0;
 
+  std::atomic<bool> Failed{false};
+  std::exception_ptr Error; ///< The first failure; guarded by Mutex.
+
 private:
+  void reportStuck() {
+    ParkSite Where{};
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      Where = Stuck;
+    }
+    fail(std::make_exception_ptr(launchStuckError(Where, stuckReason())));
+  }
+
+  ParkSite Stuck{}; ///< A suspended wait, for the report; guarded by Mutex.
+  /// sharedCounter's instances; guarded by Mutex.
+  std::map<std::uint64_t, std::unique_ptr<PhaseCounter>> Counters;
+
   static std::uint64_t nextId() {
     static std::atomic<std::uint64_t> Next{1};
     return Next.fetch_add(1, std::memory_order_relaxed);

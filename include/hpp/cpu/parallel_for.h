@@ -185,16 +185,6 @@ private:
     static_cast<Launch *>(Context)->workLoop();
   }
 
-  void fail(std::exception_ptr E) {
-    {
-      std::lock_guard<std::mutex> Lock(Mutex);
-      if (!Error)
-        Error = E;
-      Failed.store(true, std::memory_order_relaxed);
-    }
-    Wake.notify_all();
-  }
-
   /// Runs \p G until it finishes or stalls; true when it finished (or
   /// failed: the launch is then over).
   bool step(GroupRun &G) {
@@ -215,11 +205,7 @@ private:
     for (;;) {
       if (Failed.load(std::memory_order_relaxed))
         break;
-      std::uint64_t Seen;
-      {
-        std::lock_guard<std::mutex> Lock(Mutex);
-        Seen = Epoch;
-      }
+      const std::uint64_t Seen = epoch();
       bool Progress = false;
       for (std::size_t K = 0; K < Mine.size();) {
         if (step(*Mine[K])) {
@@ -236,12 +222,14 @@ private:
         continue;
       if (Mine.empty() && NextGroup.load() >= Shape.Groups)
         break;
-      if (!Progress && !sleep(Seen, Mine))
+      if (!Progress &&
+          !sleep(Seen,
+                 Mine.empty() ? nullptr : Mine.front()->Exec.firstParked()))
         break;
     }
     for (auto &G : Mine)
       G->Exec.abandon();
-    leave(Mine);
+    leave();
   }
 
   /// Starts the next group unless none is left or \p Mine is suspended and
@@ -265,70 +253,16 @@ private:
     return true;
   }
 
-  /// Every group of this thread waits on a launch-wide object: sleeps
-  /// until one is released (true), or reports the launch stuck when every
-  /// thread sleeps (false).
-  bool sleep(std::uint64_t Seen,
-             const std::vector<std::unique_ptr<GroupRun>> &Mine) {
-    std::unique_lock<std::mutex> Lock(Mutex);
-    if (Epoch != Seen)
-      return true;
-    if (!Mine.empty() && !Stuck.Name)
-      if (const ParkSite *P = Mine.front()->Exec.firstParked())
-        Stuck = *P; // Its object lives as long as the launch.
-    ++Idle;
-    if (Idle == Active) {
-      --Idle;
-      Lock.unlock();
-      reportStuck();
-      return false;
-    }
-    Wake.wait(Lock, [&] {
-      return Epoch != Seen || Failed.load(std::memory_order_relaxed);
-    });
-    if (Epoch == Seen)
-      --Idle; // Woken by a failure; notify() reset the count otherwise.
-    return !Failed.load(std::memory_order_relaxed);
-  }
-
-  /// A thread is done: if the others all sleep, nobody can wake them.
-  void leave(const std::vector<std::unique_ptr<GroupRun>> &Mine) {
-    bool Report;
-    {
-      std::lock_guard<std::mutex> Lock(Mutex);
-      --Active;
-      Report = Active > 0 && Idle == Active && !Failed.load();
-    }
-    (void)Mine;
-    if (Report)
-      reportStuck();
-  }
-
-  void reportStuck() {
-    ParkSite Where;
-    {
-      std::lock_guard<std::mutex> Lock(Mutex);
-      Where = Stuck;
-    }
+  std::string stuckReason() const override {
     std::size_t Started =
         std::min(NextGroup.load(std::memory_order_relaxed), Shape.Groups);
-    std::string Why =
-        Started < Shape.Groups
-            ? "the launch's " + std::to_string(Shape.Groups) +
-                  " work-groups cannot all be resident: a launch-wide wait "
-                  "needs them running at once, and the CPU runtime keeps at "
-                  "most " +
-                  std::to_string(maxResidentItems()) +
-                  " suspended work-items (HPP_CPU_MAX_RESIDENT)"
-            : "deadlock: every work-item of the launch that has not "
-              "exited waits, and none can arrive";
-    if (!Where.Name)
-      fail(std::make_exception_ptr(
-          RuntimeError("parallelFor", __FILE__, __LINE__, Why)));
-    else
-      fail(std::make_exception_ptr(
-          RuntimeError(Where.Name, Where.File, Where.Line,
-                       Why + " (" + Where.Describe(Where.Object) + ")")));
+    if (Started < Shape.Groups)
+      return "the launch's " + std::to_string(Shape.Groups) +
+             " work-groups cannot all be resident: a launch-wide wait needs "
+             "them running at once, and the CPU runtime keeps at most " +
+             std::to_string(maxResidentItems()) +
+             " suspended work-items (HPP_CPU_MAX_RESIDENT)";
+    return LaunchContext::stuckReason();
   }
 
   const LaunchShape &Shape;
@@ -336,9 +270,6 @@ private:
   unsigned Width;
   std::atomic<std::size_t> NextGroup{0};
   std::atomic<std::size_t> Resident{0};
-  std::atomic<bool> Failed{false};
-  std::exception_ptr Error; ///< Guarded by Mutex until run() returns.
-  ParkSite Stuck{}; ///< A suspended wait, for the report; guarded by Mutex.
 };
 
 /// Runs \p Body over \p R and waits for it.

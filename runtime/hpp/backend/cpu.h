@@ -38,6 +38,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <new>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -203,6 +204,17 @@ inline void freeManagedBytes(void *P) {
 }
 
 inline void prefetchToDevice(const DeviceTarget &, const void *, std::size_t) {}
+
+inline void *LaunchScratch::zeroed(std::size_t Bytes) {
+  Blocks.push_back(std::calloc(1, Bytes));
+  if (!Blocks.back())
+    throw std::bad_alloc();
+  return Blocks.back();
+}
+inline LaunchScratch::~LaunchScratch() {
+  for (void *P : Blocks)
+    std::free(P);
+}
 
 /// Runs \p Kernel over the grid on host threads; returns when it is done.
 /// A cooperative launch runs every work-group at once

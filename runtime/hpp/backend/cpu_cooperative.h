@@ -102,7 +102,7 @@ private:
         }
         if (Done)
           break;
-        if (!sleep(Seen, Exec)) {
+        if (!sleep(Seen, Exec.firstParked())) {
           Exec.abandon();
           break;
         }
@@ -113,75 +113,10 @@ private:
     leave();
   }
 
-  std::uint64_t epoch() {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    return Epoch;
-  }
-
-  void fail(std::exception_ptr E) {
-    {
-      std::lock_guard<std::mutex> Lock(Mutex);
-      if (!Error)
-        Error = E;
-      Failed.store(true, std::memory_order_relaxed);
-    }
-    Wake.notify_all();
-  }
-
-  /// The group of this thread waits on a launch-wide object: sleeps until
-  /// one is released (true), or reports the launch stuck when every thread
-  /// sleeps (false).
-  bool sleep(std::uint64_t Seen, const hpp::cpu::GroupExecutor &Exec) {
-    std::unique_lock<std::mutex> Lock(Mutex);
-    if (Epoch != Seen)
-      return true;
-    if (!Stuck.Name)
-      if (const hpp::cpu::ParkSite *P = Exec.firstParked())
-        Stuck = *P; // Its object lives as long as the launch.
-    if (++Idle == Active) {
-      --Idle;
-      Lock.unlock();
-      reportStuck();
-      return false;
-    }
-    Wake.wait(Lock, [&] {
-      return Epoch != Seen || Failed.load(std::memory_order_relaxed);
-    });
-    if (Epoch == Seen)
-      --Idle; // Woken by a failure; notify() reset the count otherwise.
-    return !Failed.load(std::memory_order_relaxed);
-  }
-
-  /// A group is done: if the other threads all sleep, nobody can wake them.
-  void leave() {
-    bool Report;
-    {
-      std::lock_guard<std::mutex> Lock(Mutex);
-      --Active;
-      Report = Active > 0 && Idle == Active && !Failed.load();
-    }
-    if (Report)
-      reportStuck();
-  }
-
-  void reportStuck() {
-    hpp::cpu::ParkSite Where{};
-    {
-      std::lock_guard<std::mutex> Lock(Mutex);
-      Where = Stuck;
-    }
-    fail(std::make_exception_ptr(hpp::cpu::launchStuckError(
-        Where, "deadlock: every work-item of the launch that has not exited "
-               "waits, and none can arrive")));
-  }
-
   dim3 Grid;
   dim3 Block;
   F &WorkItem;
   unsigned Width;
-  std::atomic<bool> Failed{false};
-  std::exception_ptr Error;   ///< Guarded by Mutex until run() returns.
-  hpp::cpu::ParkSite Stuck{}; ///< Guarded by Mutex.
 };
 
 } // namespace cpu_backend

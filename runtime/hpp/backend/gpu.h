@@ -115,6 +115,18 @@ inline void prefetchToDevice(const DeviceTarget &T, const void *P,
 #endif
 }
 
+inline void *LaunchScratch::zeroed(std::size_t Bytes) {
+  void *P = nullptr;
+  HPP_CHECK(HPP_GPU(Malloc)(&P, Bytes));
+  Blocks.push_back(P);
+  HPP_CHECK(HPP_GPU(Memset)(P, 0, Bytes));
+  return P;
+}
+inline LaunchScratch::~LaunchScratch() {
+  for (void *P : Blocks)
+    (void)HPP_GPU(Free)(P); // Not checked: a destructor must not throw.
+}
+
 /// Refuses a cooperative launch of \p Func whose \p Grid cannot be
 /// resident at once on the current device: it would hang, or fail with a
 /// less clear error.
