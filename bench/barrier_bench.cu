@@ -29,6 +29,8 @@
 
 #include <hpp/runtime.h>
 
+#include "step_timing.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -88,11 +90,6 @@ __global__ void stepKernel(int *Out, int Steps, hpp::Barrier Handle) {
   }
 }
 
-double median(std::vector<double> V) {
-  std::sort(V.begin(), V.end());
-  return V[V.size() / 2];
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
@@ -136,15 +133,8 @@ int main(int argc, char **argv) {
       HPP_CHECK(cudaEventElapsedTime(&Ms, Start, Stop));
       return double(Ms);
     };
-    for (int R = 0; R < 3; ++R)
-      for (int K = 0; K < NumKinds; ++K)
-        Time(K);
-    std::vector<double> Ms[NumKinds];
-    for (int R = 0; R < Runs; ++R)
-      for (int Slot = 0; Slot < NumKinds; ++Slot) {
-        int K = (R + Slot) % NumKinds;
-        Ms[K].push_back(Time(K));
-      }
+    const std::vector<std::vector<double>> Ms =
+        bench::timeInterleaved(NumKinds, Runs, Time);
     bool Same = true;
     std::vector<int> Host[NumKinds];
     for (int K = 0; K < NumKinds; ++K) {
@@ -157,12 +147,7 @@ int main(int argc, char **argv) {
                                    "hpp::Barrier::wait(), wait-only     ",
                                    "hpp::Barrier::wait(), split barrier ",
                                    "cuda::barrier::arrive_and_wait (raw)"};
-    const double Anchor = median(Ms[0]) * 1e3 / Steps;
-    for (int K = 0; K < NumKinds; ++K) {
-      const double Us = median(Ms[K]) * 1e3 / Steps;
-      std::printf("%s: %.4f us/step, ratio to __syncthreads %.3f\n", Names[K],
-                  Us, Us / Anchor);
-    }
+    bench::printSteps(Ms, Names, 0, "__syncthreads", Steps);
     std::printf("results: %s\n", Same ? "identical" : "DIFFERENT");
     for (int *O : Out)
       HPP_CHECK(cudaFree(O));

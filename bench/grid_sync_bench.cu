@@ -35,6 +35,8 @@
 
 #include <hpp/runtime.h>
 
+#include "step_timing.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -99,11 +101,6 @@ __global__ void barrierKernel(hpp::Range<1, 1> hpp_range,
 __global__ void stepKernel(const float *In, float *Out, std::size_t N) {
   const std::size_t X = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   Out[X] = (In[X] + In[(X + 1) % N]) * 0.5f;
-}
-
-double median(std::vector<double> V) {
-  std::sort(V.begin(), V.end());
-  return V[V.size() / 2];
 }
 
 } // namespace
@@ -184,15 +181,8 @@ int main(int argc, char **argv) {
       HPP_CHECK(cudaEventElapsedTime(&Ms, Start, Stop));
       return double(Ms);
     };
-    for (int W = 0; W < 3; ++W)
-      for (int K = 0; K < Kinds; ++K)
-        Time(K);
-    std::vector<double> Ms[Kinds];
-    for (int Rn = 0; Rn < Runs; ++Rn)
-      for (int Slot = 0; Slot < Kinds; ++Slot) {
-        const int K = (Rn + Slot) % Kinds;
-        Ms[K].push_back(Time(K));
-      }
+    const std::vector<std::vector<double>> Ms =
+        bench::timeInterleaved(Kinds, Runs, Time);
     std::vector<float> Out[Kinds];
     const float *Src[Kinds] = {A.get(), Anchor.get(), Last, WaitOnlyOut.get(),
                                SplitOut.get()};
@@ -209,12 +199,7 @@ int main(int argc, char **argv) {
                                 "one kernel launch per step              ",
                                 "launch-wide Barrier, wait-only          ",
                                 "launch-wide Barrier, split (arrive/skip)"};
-    const double AnchorUs = median(Ms[GridSync]) * 1e3 / Steps;
-    for (int K = 0; K < Kinds; ++K) {
-      const double Us = median(Ms[K]) * 1e3 / Steps;
-      std::printf("%s: %.4f us/step, ratio to grid.sync %.3f\n", Names[K], Us,
-                  Us / AnchorUs);
-    }
+    bench::printSteps(Ms, Names, GridSync, "grid.sync", Steps);
     std::printf("results: %s\n", Same ? "identical" : "DIFFERENT");
     for (hpp::Pointer<float> P : {A, Anchor, WaitOnlyOut, SplitOut})
       hpp::deallocate(P);

@@ -31,6 +31,7 @@
 #endif
 
 #include "hpp/core/error.h"
+#include "hpp/core/region_layout.h"
 
 #include <cstddef>
 #include <string>
@@ -58,10 +59,6 @@ inline std::size_t groupMemoryLimit() {
 #else
   return maxDynamicSharedBytes();
 #endif
-}
-
-template <class T> constexpr std::size_t regionAlignment() {
-  return alignof(T) > 16 ? alignof(T) : 16;
 }
 
 } // namespace detail
@@ -121,45 +118,24 @@ public:
   /// A region of \p Count elements after the existing ones; throws when
   /// \p Count is 0 or more than getMaxRegionSize().
   Region<T> allocRegion(std::size_t Count) {
-    if (Count == 0)
-      throw RuntimeError("DistArray::allocRegion", __FILE__, __LINE__,
-                         "a region needs at least one element");
-    const std::size_t Max = getMaxRegionSize();
-    if (Count > Max)
-      throw RuntimeError(
-          "DistArray::allocRegion", __FILE__, __LINE__,
-          "a region of " + std::to_string(Count) + " elements of " +
-              std::to_string(sizeof(T)) + " bytes at byte offset " +
-              std::to_string(nextOffset()) + " does not fit in the " +
-              std::to_string(detail::groupMemoryLimit()) +
-              " bytes of shared memory of a work-group on this device; "
-              "getMaxRegionSize() is " +
-              std::to_string(Max));
-    Region<T> R(nextOffset(), Count);
-    Bytes = R.Offset + Count * sizeof(T);
-    Total += Count;
-    return R;
+    const std::size_t Offset = Layout.reserve(
+        Count, detail::groupMemoryLimit(),
+        "shared memory of a work-group on this device", __FILE__, __LINE__);
+    return Region<T>(Offset, Count);
   }
 
   /// The most elements a region allocated now can have.
   std::size_t getMaxRegionSize() const {
-    const std::size_t Limit = detail::groupMemoryLimit(), Off = nextOffset();
-    return Off >= Limit ? 0 : (Limit - Off) / sizeof(T);
+    return Layout.maxCount(detail::groupMemoryLimit());
   }
 
   /// Elements of T in all the regions allocated so far.
-  std::size_t getTotalSize() const { return Total; }
+  std::size_t getTotalSize() const { return Layout.total(); }
   /// Bytes of a work-group's block.
-  std::size_t getBytes() const { return Bytes; }
+  std::size_t getBytes() const { return Layout.bytes(); }
 
 private:
-  std::size_t nextOffset() const {
-    constexpr std::size_t A = detail::regionAlignment<T>();
-    return (Bytes + A - 1) / A * A;
-  }
-
-  std::size_t Bytes = 0;
-  std::size_t Total = 0;
+  detail::RegionLayout<T> Layout;
 };
 
 /// A DistArray bound to a launch (the kernel parameter): a(r) is the

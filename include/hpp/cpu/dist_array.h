@@ -41,6 +41,7 @@
 #include "hpp/core/error.h"
 #include "hpp/core/index.h"
 #include "hpp/core/range.h"
+#include "hpp/core/region_layout.h"
 #include "hpp/cpu/group_executor.h"
 #include "hpp/cpu/parallel_for.h"
 #include "hpp/cpu/segment.h"
@@ -107,46 +108,26 @@ public:
   /// of a work-group (more than getMaxRegionSize() elements).
   Region<T> allocRegion(std::size_t Count, const char *File = __builtin_FILE(),
                         int Line = __builtin_LINE()) {
-    if (Count == 0)
-      throw RuntimeError("DistArray::allocRegion", File, Line,
-                         "a region needs at least one element");
-    std::size_t Max = getMaxRegionSize();
-    if (Count > Max)
-      throw RuntimeError(
-          "DistArray::allocRegion", File, Line,
-          "a region of " + cpu::elements(Count) + " of " +
-              std::to_string(sizeof(T)) + " bytes at byte offset " +
-              std::to_string(nextOffset()) + " does not fit in the " +
-              std::to_string(cpu::groupMemoryBytes()) +
-              " bytes of memory of a work-group (HPP_CPU_GROUP_MEMORY); "
-              "getMaxRegionSize() is " +
-              std::to_string(Max));
-    Region<T> R(Id, nextOffset(), Count);
-    Bytes = R.Offset + Count * sizeof(T);
-    Total += Count;
-    return R;
+    const std::size_t Offset = Layout.reserve(
+        Count, cpu::groupMemoryBytes(),
+        "memory of a work-group (HPP_CPU_GROUP_MEMORY)", File, Line);
+    return Region<T>(Id, Offset, Count);
   }
 
   /// The most elements a region allocated now can have: what is left of
   /// the memory of a work-group after the existing regions (aligned).
   std::size_t getMaxRegionSize() const {
-    std::size_t Limit = cpu::groupMemoryBytes(), Off = nextOffset();
-    return Off >= Limit ? 0 : (Limit - Off) / sizeof(T);
+    return Layout.maxCount(cpu::groupMemoryBytes());
   }
 
   /// Elements of T in all the regions allocated so far.
-  std::size_t getTotalSize() const { return Total; }
+  std::size_t getTotalSize() const { return Layout.total(); }
 
 private:
   template <int N, class U, class F> friend struct cpu::DistBody;
-  std::size_t nextOffset() const {
-    constexpr std::size_t A = cpu::regionAlignment<T>();
-    return (Bytes + A - 1) / A * A;
-  }
 
   std::uint64_t Id;
-  std::size_t Bytes = 0; ///< End of the last region in the block.
-  std::size_t Total = 0;
+  detail::RegionLayout<T> Layout;
 };
 
 /// A DistArray bound to a launch, as its body sees it: a(r) gives the
@@ -192,7 +173,7 @@ private:
                          "the region was allocated after the launch started");
     cpu::DistBlock &B = E->groupState<cpu::DistBlock>(&cpu::DistBlockKey, [&] {
       return std::unique_ptr<cpu::GroupState>(
-          new cpu::DistBlock(Bytes, cpu::regionAlignment<T>()));
+          new cpu::DistBlock(Bytes, detail::regionAlignment<T>()));
     });
     return Segment<T>(reinterpret_cast<T *>(B.Data + R.Offset), R.Size, Launch,
                       B.Serial);
@@ -208,7 +189,7 @@ namespace cpu {
 /// per work-item, as invokeBody gives it.
 template <int N, class T, class F> struct DistBody {
   DistBody(const F &Body, const DistArray<T> &D)
-      : Body(&Body), Array(D.Id), Bytes(D.Bytes) {}
+      : Body(&Body), Array(D.Id), Bytes(D.Layout.bytes()) {}
   void operator()(const Index<N, N> &I) const {
     BoundDistArray<T> A(BindTag(), Array, currentLaunchId(), Bytes);
     if constexpr (std::is_invocable<const F &, const Index<N, N> &,

@@ -46,11 +46,6 @@ template <class T> class BoundDistArray;
 
 namespace cpu {
 
-/// Alignment of every region of a DistArray<T>, in bytes.
-template <class T> constexpr std::size_t regionAlignment() {
-  return alignof(T) > 16 ? alignof(T) : 16;
-}
-
 /// The byte a work-group's block holds when the group starts.
 constexpr unsigned char GroupMemoryFill = 0xFF;
 

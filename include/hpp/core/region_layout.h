@@ -1,0 +1,81 @@
+//===- hpp/core/region_layout.h - Where a DistArray's regions go ----------===//
+//
+// Part of hpp-rewrite. Shared by the CPU reference runtime and the device
+// runtime.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// RegionLayout: the layout of a distributed array's per-work-group block
+/// (spec 1.9), the same on every backend: regions in allocation order, each
+/// at the next multiple of max(alignof(T), 16) bytes (CUDA aligns shared
+/// memory at least that much), the whole within a limit the backend gives
+/// (the CPU runtime's HPP_CPU_GROUP_MEMORY, the device's shared memory).
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_CORE_REGION_LAYOUT_H
+#define HPP_CORE_REGION_LAYOUT_H
+
+#include "hpp/core/error.h"
+
+#include <cstddef>
+#include <string>
+
+namespace hpp {
+namespace detail {
+
+template <class T> constexpr std::size_t regionAlignment() {
+  return alignof(T) > 16 ? alignof(T) : 16;
+}
+
+/// The regions of one distributed array of T so far.
+template <class T> class RegionLayout {
+public:
+  /// Where the next region would start, in bytes.
+  std::size_t nextOffset() const {
+    constexpr std::size_t A = regionAlignment<T>();
+    return (Bytes + A - 1) / A * A;
+  }
+  /// The most elements a region allocated now can have within \p Limit.
+  std::size_t maxCount(std::size_t Limit) const {
+    const std::size_t Off = nextOffset();
+    return Off >= Limit ? 0 : (Limit - Off) / sizeof(T);
+  }
+  /// Reserves a region of \p Count elements within \p Limit bytes (named
+  /// \p LimitWhat in the error) and returns its offset; throws
+  /// RuntimeError at \p File : \p Line when \p Count is 0 or too large.
+  std::size_t reserve(std::size_t Count, std::size_t Limit,
+                      const std::string &LimitWhat, const char *File,
+                      int Line) {
+    if (Count == 0)
+      throw RuntimeError("DistArray::allocRegion", File, Line,
+                         "a region needs at least one element");
+    const std::size_t Max = maxCount(Limit);
+    if (Count > Max)
+      throw RuntimeError(
+          "DistArray::allocRegion", File, Line,
+          "a region of " + std::to_string(Count) +
+              (Count == 1 ? " element" : " elements") + " of " +
+              std::to_string(sizeof(T)) + " bytes at byte offset " +
+              std::to_string(nextOffset()) + " does not fit in the " +
+              std::to_string(Limit) + " bytes of " + LimitWhat +
+              "; getMaxRegionSize() is " + std::to_string(Max));
+    const std::size_t Offset = nextOffset();
+    Bytes = Offset + Count * sizeof(T);
+    Total += Count;
+    return Offset;
+  }
+  /// Bytes of a work-group's block.
+  std::size_t bytes() const { return Bytes; }
+  /// Elements in all the regions.
+  std::size_t total() const { return Total; }
+
+private:
+  std::size_t Bytes = 0;
+  std::size_t Total = 0;
+};
+
+} // namespace detail
+} // namespace hpp
+
+#endif // HPP_CORE_REGION_LAYOUT_H
