@@ -7,8 +7,8 @@
 /// \file
 /// Whether a parallelFor body only ever calls `wait()` on a captured
 /// hpp::Barrier. Such a barrier can be a hardware barrier when its
-/// participants are whole work-groups (runtime/hpp/barrier.h,
-/// WaitOnlyBarrier): nothing can arrive() on it or skip() it.
+/// participants are whole work-groups or the whole launch
+/// (runtime/hpp/wait_only_barrier.h): nothing can arrive() on it or skip() it.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_REWRITE_LIB_CORE_BARRIERUSES_H

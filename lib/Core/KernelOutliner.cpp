@@ -219,7 +219,7 @@ std::optional<OutlinedKernel> KernelOutliner::outline(
   }
   // The first barrier the body only waits on: the kernel is outlined in
   // three instantiations, binding it as the Barrier, as a hardware barrier
-  // of the work-group or as the grid barrier (hpp/barrier.h,
+  // of the work-group or as the grid barrier (hpp/wait_only_barrier.h,
   // WaitOnlyBarrier), chosen at launch.
   std::string WaitOnly;
   bool Mutable = LE->isMutable();

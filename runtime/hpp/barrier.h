@@ -38,7 +38,7 @@
 /// the barrier is launch-wide; hpp::launchKernel gives it zeroed state in
 /// device memory and launches cooperatively (hpp/grid_barrier.h).
 ///
-/// Fast path: hardware barriers cost what `__syncthreads` costs, about a
+/// Fast path (hpp/wait_only_barrier.h): hardware barriers cost what `__syncthreads` costs, about a
 /// third of an mbarrier's arrive and poll (docs/benchmarks.md), but they
 /// count whole warps and cannot drop a participant, so they can only serve
 /// a barrier that nobody arrives on or skips. hpp-rewrite proves that for a
@@ -304,81 +304,10 @@ template <class T>
 void prepareLaunchArgument(T &, unsigned, std::size_t, LaunchOptions &,
                            LaunchScratch &) {}
 
-/// Where a barrier the kernel only waits on lives (see the file comment).
-enum BarrierScope {
-  SplitScope = 0, ///< the Barrier itself (arrive/skip-capable)
-  GroupScope = 1, ///< the whole work-group: a hardware barrier
-  LaunchScope = 2 ///< every work-item of the launch: the grid barrier
-};
-
-/// The barrier a kernel only waits on, bound for \p Scope.
-template <int Scope> class WaitOnlyBarrier {
-public:
-  HPP_DEVICE WaitOnlyBarrier(Barrier Handle, BlockBarrierStorage &S)
-      : B(Handle) {
-    if (Scope == SplitScope)
-      B.attach(S);
-  }
-
-  HPP_HD unsigned getCount() const { return B.getCount(); }
-
-  HPP_DEVICE void wait(HPP_BARRIER_LOC) {
-#if defined(HPP_BACKEND_CUDA) || defined(HPP_BACKEND_HIP)
-    if constexpr (Scope == LaunchScope) {
-      cooperative_groups::this_grid().sync();
-      return;
-    }
-#endif
-#if defined(HPP_BACKEND_CUDA)
-    if constexpr (Scope == GroupScope) {
-      asm volatile("barrier.sync 1;" ::: "memory");
-      return;
-    }
-#elif defined(HPP_BACKEND_HIP)
-    if constexpr (Scope == GroupScope) {
-      __syncthreads();
-      return;
-    }
-#endif
-    B.wait(HPP_BARRIER_LOC_ARGS);
-  }
-
-private:
-  Barrier B;
-};
-
-/// A kernel outlined in the three instantiations for a wait-only barrier
-/// \p B (index = BarrierScope); launchKernel picks one for the launch.
-template <class KernelT> struct WaitOnlyVariants {
-  KernelT Kernels[3];
-  const Barrier *B;
-
-  /// The scope for a launch of \p InRange work-items in work-groups of
-  /// \p GroupSize.
-  BarrierScope pick(unsigned GroupSize, std::size_t InRange) const {
-#if defined(HPP_BACKEND_CUDA)
-    const bool WholeWarps = GroupSize % 32 == 0;
-#else
-    const bool WholeWarps = true;
-#endif
-    if (B->getCount() == GroupSize && WholeWarps)
-      return GroupScope;
-    if (B->getCount() > GroupSize && B->getCount() == InRange)
-      return LaunchScope;
-    return SplitScope;
-  }
-};
-
-template <class KernelT>
-WaitOnlyVariants<KernelT> waitOnlyVariants(KernelT Split, KernelT Group,
-                                           KernelT Launch, const Barrier &B) {
-  return {{Split, Group, Launch}, &B};
-}
-
 } // namespace detail
 } // namespace hpp
 
-#undef HPP_BARRIER_LOC
-#undef HPP_BARRIER_LOC_ARGS
+// HPP_BARRIER_LOC and HPP_BARRIER_LOC_ARGS stay defined for
+// hpp/wait_only_barrier.h, which undefines them.
 
 #endif // HPP_RUNTIME_BARRIER_H

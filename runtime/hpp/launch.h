@@ -238,7 +238,8 @@ void launchWith(const LaunchOptions &Options,
 }
 
 /// The instantiation of a kernel with a wait-only barrier that fits \p R
-/// (hpp/barrier.h, WaitOnlyVariants); a launch-wide one is cooperative.
+/// (hpp/wait_only_barrier.h, WaitOnlyVariants); a launch-wide one is
+/// cooperative.
 template <class KernelT, int Dims, int LocalDims, class... A>
 void launchWith(const LaunchOptions &Options,
                 const WaitOnlyVariants<KernelT> &Variants,
@@ -257,7 +258,7 @@ void launchWith(const LaunchOptions &Options,
 
 /// Runs \p Kernel (an outlined parallelFor body: the range, then one
 /// parameter per capture) over \p R with \p Args, and waits for it.
-/// \p Kernel may also be detail::WaitOnlyVariants (hpp/barrier.h).
+/// \p Kernel may also be detail::WaitOnlyVariants (hpp/wait_only_barrier.h).
 template <class KernelT, int Dims, int LocalDims, class... A>
 void launchKernel(KernelT Kernel, const Range<Dims, LocalDims> &R,
                   A &&...Args) {

@@ -49,6 +49,7 @@
 // After warp.h (HIP's barrier uses the warp operations), before launch.h
 // (which checks Barrier arguments).
 #include "hpp/barrier.h"
+#include "hpp/wait_only_barrier.h"
 #include "hpp/dist_array.h"
 #include "hpp/grid_sync.h"
 #include "hpp/launch.h"
