@@ -147,7 +147,9 @@ public:
   /// group calls it, in the kernel's prologue.
   HPP_DEVICE void attach(detail::BlockBarrierStorage &S) {
 #if defined(HPP_BACKEND_CUDA)
-    if (threadIdx.x + threadIdx.y + threadIdx.z == 0)
+    // A launch-wide barrier (Grid) does not use the block's: its count may
+    // exceed what an mbarrier holds (2^20 - 1).
+    if (!Grid && threadIdx.x + threadIdx.y + threadIdx.z == 0)
       init(S.get(), Count);
     __syncthreads();
 #elif defined(HPP_BACKEND_HIP)
