@@ -47,9 +47,12 @@
 #endif
 
 #include <cstddef>
+#include <map>
+#include <mutex>
 #include <string>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 namespace hpp {
 namespace detail {
@@ -115,16 +118,45 @@ inline void prefetchToDevice(const DeviceTarget &T, const void *P,
 #endif
 }
 
+/// Device blocks of ScratchBlockBytes kept between launches (allocating
+/// and freeing them cost ~50 us per launch): a launch takes them and gives
+/// them back.
+constexpr std::size_t ScratchBlockBytes = 256;
+struct ScratchPool {
+  std::mutex Lock;
+  std::vector<void *> Free;
+  static ScratchPool &get() {
+    static ScratchPool *Pool = new ScratchPool; // Outlives static dtors.
+    return *Pool;
+  }
+};
+
 inline void *LaunchScratch::zeroed(std::size_t Bytes) {
+  if (Bytes > ScratchBlockBytes)
+    throw RuntimeError("hpp::launchKernel", __FILE__, __LINE__,
+                       "launch scratch of " + std::to_string(Bytes) +
+                           " bytes exceeds a block");
   void *P = nullptr;
-  HPP_CHECK(HPP_GPU(Malloc)(&P, Bytes));
+  {
+    ScratchPool &Pool = ScratchPool::get();
+    std::lock_guard<std::mutex> Guard(Pool.Lock);
+    if (!Pool.Free.empty()) {
+      P = Pool.Free.back();
+      Pool.Free.pop_back();
+    }
+  }
+  if (!P)
+    HPP_CHECK(HPP_GPU(Malloc)(&P, ScratchBlockBytes));
   Blocks.push_back(P);
-  HPP_CHECK(HPP_GPU(Memset)(P, 0, Bytes));
+  // Ordered before the kernel on the null stream.
+  HPP_CHECK(HPP_GPU(MemsetAsync)(P, 0, Bytes, 0));
   return P;
 }
 inline LaunchScratch::~LaunchScratch() {
-  for (void *P : Blocks)
-    (void)HPP_GPU(Free)(P); // Not checked: a destructor must not throw.
+  // The launch has finished (launchOnBackend synchronises): reuse them.
+  ScratchPool &Pool = ScratchPool::get();
+  std::lock_guard<std::mutex> Guard(Pool.Lock);
+  Pool.Free.insert(Pool.Free.end(), Blocks.begin(), Blocks.end());
 }
 
 /// Refuses a cooperative launch of \p Func whose \p Grid cannot be
@@ -143,8 +175,23 @@ inline void checkCoResident(const void *Func, dim3 Grid, dim3 Block,
                            std::to_string(Device) + " does not support");
   HPP_CHECK(HPP_GPU(DeviceGetAttribute)(&SMs, HPP_GPU_ATTR_SMS, Device));
   const int Threads = int(Block.x * Block.y * Block.z);
-  HPP_CHECK(HPP_GPU(OccupancyMaxActiveBlocksPerMultiprocessor)(
-      &PerSM, Func, Threads, SharedBytes));
+  // The occupancy query costs microseconds: remembered per kernel and shape.
+  using OccupancyKey = std::tuple<const void *, int, int, std::size_t>;
+  static std::mutex Lock;
+  static std::map<OccupancyKey, int> Known;
+  const OccupancyKey Key(Func, Device, Threads, SharedBytes);
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    auto It = Known.find(Key);
+    if (It != Known.end())
+      PerSM = It->second;
+  }
+  if (!PerSM) {
+    HPP_CHECK(HPP_GPU(OccupancyMaxActiveBlocksPerMultiprocessor)(
+        &PerSM, Func, Threads, SharedBytes));
+    std::lock_guard<std::mutex> Guard(Lock);
+    Known[Key] = PerSM;
+  }
   const unsigned long long Groups =
       (unsigned long long)Grid.x * Grid.y * Grid.z;
   const unsigned long long Resident = (unsigned long long)PerSM * SMs;
