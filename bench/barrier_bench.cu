@@ -31,7 +31,6 @@
 
 #include "step_timing.h"
 
-#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -93,18 +92,11 @@ __global__ void stepKernel(int *Out, int Steps, hpp::Barrier Handle) {
 } // namespace
 
 int main(int argc, char **argv) {
-  const int Steps = argc > 1 ? std::atoi(argv[1]) : 10000;
-  const int Runs = argc > 2 ? std::atoi(argv[2]) : 20;
-  if (Steps <= 0 || Runs <= 0) {
-    std::fprintf(stderr, "usage: %s [steps>0] [runs>0]\n", argv[0]);
+  int Steps, Runs;
+  if (!bench::parseStepsRuns(argc, argv, Steps, Runs))
     return 2;
-  }
   try {
-    cudaDeviceProp Prop;
-    HPP_CHECK(cudaGetDeviceProperties(&Prop, 0));
-    std::printf("device: %s (%d SMs), %u work-items in groups of %u, %d "
-                "steps of 2 barriers, %d timed runs each\n",
-                Prop.name, Prop.multiProcessorCount, Items, Group, Steps, Runs);
+    bench::printSetup(Items, Group, Steps, "barriers", Runs);
     int *Out[NumKinds];
     for (int *&O : Out)
       HPP_CHECK(cudaMalloc(&O, Items * sizeof(int)));
@@ -117,21 +109,15 @@ int main(int argc, char **argv) {
       std::fprintf(stderr, "the wait-only instantiation was not picked\n");
       return 1;
     }
-    cudaEvent_t Start, Stop;
-    HPP_CHECK(cudaEventCreate(&Start));
-    HPP_CHECK(cudaEventCreate(&Stop));
     void (*const Kernels[NumKinds])(int *, int, hpp::Barrier) = {
         stepKernel<SyncThreads>, stepKernel<HppWaitOnly>,
         stepKernel<HppBarrier>, stepKernel<CudaBarrier>};
+    bench::EventTimer Timer;
     auto Time = [&](int K) {
-      HPP_CHECK(cudaEventRecord(Start));
-      Kernels[K]<<<Items / Group, Group>>>(Out[K], Steps, B);
-      HPP_CHECK(cudaGetLastError());
-      HPP_CHECK(cudaEventRecord(Stop));
-      HPP_CHECK(cudaEventSynchronize(Stop));
-      float Ms = 0;
-      HPP_CHECK(cudaEventElapsedTime(&Ms, Start, Stop));
-      return double(Ms);
+      return Timer([&] {
+        Kernels[K]<<<Items / Group, Group>>>(Out[K], Steps, B);
+        HPP_CHECK(cudaGetLastError());
+      });
     };
     const std::vector<std::vector<double>> Ms =
         bench::timeInterleaved(NumKinds, Runs, Time);

@@ -37,7 +37,6 @@
 
 #include "step_timing.h"
 
-#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -47,30 +46,34 @@ namespace {
 constexpr unsigned Items = 64 * 1024;
 constexpr unsigned Group = 256;
 
-/// As hpp-rewrite outlines the gpu-sync loop of examples/barrier_steps.cpp
-/// (\p Cg false); with \p Cg, the same body with the anchor,
-/// cg::this_grid().sync(), written by hand instead of __gpu_sync.
+/// The loop of the gpu-sync part of examples/barrier_steps.cpp for
+/// work-item \p x, synchronising with \p Sync().
+template <class SyncFn>
+__device__ void meanSteps(std::size_t x, int Steps,
+                          const hpp::Pointer<float> &A, std::size_t N,
+                          SyncFn Sync) {
+  for (int s = 0; s < Steps; ++s) {
+    float mine = A[x], right = A[(x + 1) % N];
+    Sync();
+    A[x] = (mine + right) * 0.5f;
+    Sync();
+  }
+}
+
+/// As hpp-rewrite outlines that loop (\p Cg false: __gpu_sync); with \p Cg
+/// the anchor, cg::this_grid().sync(), written by hand instead.
 template <bool Cg>
 __global__ void stepsKernel(hpp::Range<1, 1> hpp_range, const int Steps,
                             const hpp::Pointer<float> A, const std::size_t N) {
   hpp::Index<1, 1> i = hpp::detail::kernelIndex(hpp_range);
   if (!i.inGlobalRange())
     return;
-  {
-    std::size_t x = i.getX();
-    for (int s = 0; s < Steps; ++s) {
-      float mine = A[x], right = A[(x + 1) % N];
-      if constexpr (Cg)
-        cooperative_groups::this_grid().sync();
-      else
-        __gpu_sync();
-      A[x] = (mine + right) * 0.5f;
-      if constexpr (Cg)
-        cooperative_groups::this_grid().sync();
-      else
-        __gpu_sync();
-    }
-  }
+  meanSteps(i.getX(), Steps, A, N, [] {
+    if constexpr (Cg)
+      cooperative_groups::this_grid().sync();
+    else
+      __gpu_sync();
+  });
 }
 
 /// The same loop with a launch-wide hpp::Barrier, bound as rewritten code
@@ -86,15 +89,7 @@ __global__ void barrierKernel(hpp::Range<1, 1> hpp_range,
   hpp::Index<1, 1> i = hpp::detail::kernelIndex(hpp_range);
   if (!i.inGlobalRange())
     return;
-  {
-    std::size_t x = i.getX();
-    for (int s = 0; s < Steps; ++s) {
-      float mine = A[x], right = A[(x + 1) % N];
-      B.wait();
-      A[x] = (mine + right) * 0.5f;
-      B.wait();
-    }
-  }
+  meanSteps(i.getX(), Steps, A, N, [&B] { B.wait(); });
 }
 
 /// One step per launch, from In to Out.
@@ -106,18 +101,11 @@ __global__ void stepKernel(const float *In, float *Out, std::size_t N) {
 } // namespace
 
 int main(int argc, char **argv) {
-  const int Steps = argc > 1 ? std::atoi(argv[1]) : 10000;
-  const int Runs = argc > 2 ? std::atoi(argv[2]) : 20;
-  if (Steps <= 0 || Runs <= 0) {
-    std::fprintf(stderr, "usage: %s [steps>0] [runs>0]\n", argv[0]);
+  int Steps, Runs;
+  if (!bench::parseStepsRuns(argc, argv, Steps, Runs))
     return 2;
-  }
   try {
-    cudaDeviceProp Prop;
-    HPP_CHECK(cudaGetDeviceProperties(&Prop, 0));
-    std::printf("device: %s (%d SMs), %u work-items in groups of %u, %d "
-                "steps of 2 grid barriers, %d timed runs each\n",
-                Prop.name, Prop.multiProcessorCount, Items, Group, Steps, Runs);
+    bench::printSetup(Items, Group, Steps, "grid barriers", Runs);
     enum { Hpp, GridSync, PerStep, WaitOnly, Split, Kinds };
     hpp::Pointer<float> A = hpp::allocate<float>(Items),
                         Anchor = hpp::allocate<float>(Items),
@@ -130,9 +118,6 @@ int main(int argc, char **argv) {
     std::vector<float> Init(Items);
     for (unsigned I = 0; I < Items; ++I)
       Init[I] = float(I % 17);
-    cudaEvent_t Start, Stop;
-    HPP_CHECK(cudaEventCreate(&Start));
-    HPP_CHECK(cudaEventCreate(&Stop));
     const hpp::Range<1, 1> R{hpp::Range<1>(Items), hpp::Range<1>(Group)};
     float *Last = nullptr; // The per-step version's result.
     auto Reset = [&](int K) {
@@ -170,16 +155,11 @@ int main(int argc, char **argv) {
         Last = Buf[Steps % 2];
       }
     };
+    bench::EventTimer Timer;
     auto Time = [&](int K) {
       Reset(K);
       HPP_CHECK(cudaDeviceSynchronize());
-      HPP_CHECK(cudaEventRecord(Start));
-      Run(K);
-      HPP_CHECK(cudaEventRecord(Stop));
-      HPP_CHECK(cudaEventSynchronize(Stop));
-      float Ms = 0;
-      HPP_CHECK(cudaEventElapsedTime(&Ms, Start, Stop));
-      return double(Ms);
+      return Timer([&] { Run(K); });
     };
     const std::vector<std::vector<double>> Ms =
         bench::timeInterleaved(Kinds, Runs, Time);

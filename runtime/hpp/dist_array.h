@@ -105,11 +105,6 @@ private:
 
 /// Per-work-group memory, divided into regions (host code).
 template <class T> class DistArray {
-  static_assert(std::is_trivially_default_constructible<T>::value &&
-                    std::is_trivially_destructible<T>::value,
-                "DistArray<T>: T must be trivially constructible and "
-                "destructible (shared memory never runs constructors)");
-
 public:
   DistArray() = default;
   DistArray(const DistArray &) = delete;

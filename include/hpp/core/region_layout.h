@@ -20,6 +20,7 @@
 
 #include <cstddef>
 #include <string>
+#include <type_traits>
 
 namespace hpp {
 namespace detail {
@@ -30,6 +31,11 @@ template <class T> constexpr std::size_t regionAlignment() {
 
 /// The regions of one distributed array of T so far.
 template <class T> class RegionLayout {
+  static_assert(std::is_trivially_default_constructible<T>::value &&
+                    std::is_trivially_destructible<T>::value,
+                "DistArray<T>: T must be trivially constructible and "
+                "destructible (shared memory never runs constructors)");
+
 public:
   /// Where the next region would start, in bytes.
   std::size_t nextOffset() const {

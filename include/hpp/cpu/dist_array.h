@@ -93,11 +93,6 @@ private:
 
 /// The layout of per-work-group memory (host code): regions of T.
 template <class T> class DistArray {
-  static_assert(std::is_trivially_default_constructible<T>::value &&
-                    std::is_trivially_destructible<T>::value,
-                "DistArray<T>: T must be trivially constructible and "
-                "destructible (shared memory never runs constructors)");
-
 public:
   DistArray() : Id(cpu::nextDistSerial()) {}
   DistArray(const DistArray &) = delete;
