@@ -39,6 +39,11 @@ public:
   clang::DiagnosticBuilder warning(clang::SourceLocation Loc,
                                    llvm::StringRef Rule,
                                    llvm::StringRef Message);
+  /// Reports a remark tagged with \p Rule: what the tool decided, when the
+  /// output is right but may not be what the user expects.
+  clang::DiagnosticBuilder remark(clang::SourceLocation Loc,
+                                  llvm::StringRef Rule,
+                                  llvm::StringRef Message);
   /// Attaches a note to the last reported diagnostic.
   clang::DiagnosticBuilder note(clang::SourceLocation Loc,
                                 llvm::StringRef Message);

@@ -32,6 +32,7 @@ namespace hpp {
 namespace rewrite {
 
 class DeviceCallGraph;
+class WidthModel;
 
 /// What a rule sees of the translation unit being rewritten.
 struct RuleContext {
@@ -41,6 +42,9 @@ struct RuleContext {
   /// Device code reachable from parallelFor bodies and __device(hpp)
   /// functions; built lazily after matching.
   DeviceCallGraph &deviceGraph();
+  /// The warp-width decision of each kernel (lib/Core/WidthModel.h); built
+  /// lazily, on the whole translation unit, at its first query.
+  const WidthModel &widthModel();
 
   RuleContext(clang::CompilerInstance &CI, RuleDiagnostics &Diags,
               EditCollector &Edits);
@@ -48,6 +52,7 @@ struct RuleContext {
 
 private:
   std::unique_ptr<DeviceCallGraph> Graph;
+  std::unique_ptr<WidthModel> Widths;
 };
 
 /// One rewrite or check.
@@ -76,6 +81,10 @@ protected:
   clang::DiagnosticBuilder warning(clang::SourceLocation Loc,
                                    llvm::StringRef Msg) {
     return Ctx.Diags.warning(Loc, Name, Msg);
+  }
+  clang::DiagnosticBuilder remark(clang::SourceLocation Loc,
+                                  llvm::StringRef Msg) {
+    return Ctx.Diags.remark(Loc, Name, Msg);
   }
   clang::DiagnosticBuilder note(clang::SourceLocation Loc,
                                 llvm::StringRef Msg) {

@@ -18,6 +18,8 @@
 #include "Core/DeviceCode.h"
 #include "Core/DialectMatchers.h"
 
+#include "hpp-rewrite/Rule.h"
+
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Tooling/Transformer/RewriteRule.h"
 
@@ -53,6 +55,25 @@ deviceRootMatchers(clang::ast_matchers::MatchFinder &Finder,
   Finder.addMatcher(deviceFunction().bind("hpp-device-fn"), CB);
   Finder.addMatcher(parallelForBody("hpp-device-body"), CB);
 }
+
+/// Reports an error, tagged with its rule, for each node bound to \p ID
+/// that lies in device code and that the tool cannot edit: a part of a
+/// macro's expansion (Transformer rules drop such edits without a word, and
+/// the code would stay as the input spells it).
+class UneditableInDeviceCode
+    : public clang::ast_matchers::MatchFinder::MatchCallback {
+public:
+  UneditableInDeviceCode(llvm::StringRef Rule, RuleContext &Ctx,
+                         llvm::StringRef What, llvm::StringRef ID = "callee")
+      : Rule(Rule), Ctx(Ctx), What(What), ID(ID) {}
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+
+private:
+  llvm::StringRef Rule;
+  RuleContext &Ctx;
+  llvm::StringRef What;
+  llvm::StringRef ID;
+};
 
 } // namespace rewrite
 } // namespace hpp

@@ -37,6 +37,12 @@ DiagnosticBuilder RuleDiagnostics::warning(SourceLocation Loc,
   return report(DiagnosticsEngine::Warning, Loc, Rule, Message);
 }
 
+DiagnosticBuilder RuleDiagnostics::remark(SourceLocation Loc,
+                                          llvm::StringRef Rule,
+                                          llvm::StringRef Message) {
+  return report(DiagnosticsEngine::Remark, Loc, Rule, Message);
+}
+
 DiagnosticBuilder RuleDiagnostics::note(SourceLocation Loc,
                                         llvm::StringRef Message) {
   unsigned ID = Engine.getCustomDiagID(

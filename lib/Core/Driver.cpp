@@ -8,6 +8,7 @@
 #include "hpp-rewrite/Rule.h"
 
 #include "Core/DeviceCallGraph.h"
+#include "Core/WidthModel.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -30,6 +31,12 @@ DeviceCallGraph &RuleContext::deviceGraph() {
   if (!Graph)
     Graph = std::make_unique<DeviceCallGraph>(CI.getASTContext());
   return *Graph;
+}
+
+const WidthModel &RuleContext::widthModel() {
+  if (!Widths)
+    Widths = std::make_unique<WidthModel>(CI.getASTContext(), deviceGraph());
+  return *Widths;
 }
 
 namespace {

@@ -17,16 +17,18 @@ namespace rewrite {
 
 /// Lane masks in device code become as wide as a wavefront
 /// (lib/Core/LaneMask.h says what a mask is):
+/// in the kernels that run on whole wavefronts (lib/Core/WidthModel.h),
+/// which by that choice hold no mask the rule could not widen:
 ///  - a full-mask literal (0xffffffff, ~0u, -1, ...) used as a mask becomes
-///    `hpp::getWarpFullMask()`; a partial one (0x0000ffff) is reported: it
-///    names lanes of a 32-lane warp;
+///    `hpp::getWarpFullMask()`;
 ///  - local variables and parameters of device functions of a 32-bit
 ///    integer type that hold masks get type `hpp::LaneMask` (`auto` stays);
 ///  - `__popc` / `__ffs` / `__clz` of a mask become `hpp::popcMask` /
-///    `hpp::ffsMask` / `hpp::clzMask` (the 64-bit forms on HIP);
-///  - a mask kept where the type cannot change (a field, an array element,
-///    a parameter of another function, a variable declared outside device
-///    code, a narrow return type) and `31 - __clz(mask)` are reported.
+///    `hpp::ffsMask` / `hpp::clzMask` (the 64-bit forms on HIP).
+/// A mask kept where the type cannot change (a field, an array element, a
+/// parameter of another function, a variable declared outside device code,
+/// a narrow return type), a partial mask literal and `__clz` keep a kernel
+/// on 32-lane warps instead, where 32-bit masks are right.
 class LaneMaskRule : public Rule {
 public:
   using Rule::Rule;
@@ -39,17 +41,8 @@ private:
   void retype(const clang::VarDecl *VD, clang::ASTContext &AST);
   void replaceTypeSpecifier(const clang::DeclaratorDecl *D);
   void widenLiteral(const clang::Expr *Lit, clang::ASTContext &AST);
-  void reportEscape(const MaskEscape &E, clang::ASTContext &AST);
-  void reportClzArithmetic(const clang::BinaryOperator *BO,
-                           clang::ASTContext &AST);
-
-  /// Reports \p Emit at the end, in source order with the others.
-  void later(clang::SourceLocation Loc, std::function<void()> Emit) {
-    Reports.emplace_back(Loc, std::move(Emit));
-  }
 
   LaneMaskFlow Flow;
-  std::vector<std::pair<clang::SourceLocation, std::function<void()>>> Reports;
   llvm::DenseSet<const clang::FunctionDecl *> Seen;
   llvm::DenseSet<clang::SourceLocation> Retyped;
 };

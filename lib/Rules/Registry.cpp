@@ -14,7 +14,6 @@
 #include "Rules/HostWarpSizeRule.h"
 #include "Rules/ImplicitDeviceFunctionRule.h"
 #include "Rules/IncludeRule.h"
-#include "Rules/LaneAssumptionRule.h"
 #include "Rules/LaneMaskRule.h"
 #include "Rules/MissingDeviceAnnotationCheck.h"
 #include "Rules/ParallelForRule.h"

@@ -7,6 +7,7 @@
 #include "Rules/WarpIntrinsicRule.h"
 #include "Core/DeviceRewrite.h"
 #include "Core/LaneMask.h"
+#include "Core/WidthModel.h"
 
 #include "clang/Tooling/Transformer/RangeSelector.h"
 #include "clang/Tooling/Transformer/RewriteRule.h"
@@ -19,23 +20,35 @@ using namespace clang::transformer;
 namespace hpp {
 namespace rewrite {
 
-/// `Cuda(args)` -> `hpp::Hpp(args)` for every row of the table. The
-/// intrinsics are global functions (with defaulted file/line parameters in
-/// the CPU dialect runtime): matched by name, resolved or not. One case
-/// whose text comes from the table: a rule of several cases inside
-/// rewriteDescendants would select its case by the outer rule's tag.
-static RewriteRule renameIntrinsics() {
+/// `Cuda(args)` -> `hpp::Hpp(args)` (a Native kernel) or
+/// `hpp::warp32::Hpp(args)` (a Logical32 kernel: lib/Core/WidthModel.h) for
+/// every row of the table. The intrinsics are global functions (with
+/// defaulted file/line parameters in the CPU dialect runtime): matched by
+/// name, resolved or not. One case whose text comes from the table: a rule
+/// of several cases inside rewriteDescendants would select its case by the
+/// outer rule's tag.
+static RewriteRule renameIntrinsics(RuleContext &Ctx) {
   return makeRule(
       globalCallTo(warpIntrinsicNames()),
-      changeTo(node("callee"), run([](const MatchFinder::MatchResult &R)
+      changeTo(node("callee"), run([&Ctx](const MatchFinder::MatchResult &R)
                                        -> llvm::Expected<std::string> {
                  const auto *Call = R.Nodes.getNodeAs<CallExpr>("call");
-                 return ("hpp::" + warpOperation(globalCalleeName(Call))).str();
+                 bool Native = Ctx.widthModel().at(Call->getBeginLoc()).Model ==
+                               WarpModel::Native;
+                 return ((Native ? "hpp::" : "hpp::warp32::") +
+                         warpOperation(globalCalleeName(Call)))
+                     .str();
                })));
 }
 
 WarpIntrinsicRule::WarpIntrinsicRule(llvm::StringRef Name, RuleContext &Ctx)
-    : TransformerRule(Name, Ctx, inDeviceCode(renameIntrinsics())) {}
+    : TransformerRule(Name, Ctx, inDeviceCode(renameIntrinsics(Ctx))),
+      Uneditable(Name, Ctx, "the warp intrinsic") {}
+
+void WarpIntrinsicRule::registerMatchers(MatchFinder &Finder) {
+  TransformerRule::registerMatchers(Finder);
+  Finder.addMatcher(globalCallTo(warpIntrinsicNames()), &Uneditable);
+}
 
 } // namespace rewrite
 } // namespace hpp

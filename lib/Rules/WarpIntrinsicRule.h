@@ -6,6 +6,7 @@
 #ifndef HPP_REWRITE_LIB_RULES_WARPINTRINSICRULE_H
 #define HPP_REWRITE_LIB_RULES_WARPINTRINSICRULE_H
 
+#include "Core/DeviceRewrite.h"
 #include "Core/TransformerRule.h"
 
 namespace hpp {
@@ -14,12 +15,20 @@ namespace rewrite {
 /// In device code, calls of the CUDA warp intrinsics `__shfl_sync`,
 /// `__shfl_up_sync`, `__shfl_down_sync`, `__shfl_xor_sync`,
 /// `__ballot_sync`, `__any_sync`, `__all_sync` and `__activemask` call the
-/// runtime's `hpp::shflSync`, ..., `hpp::activeMask` instead (the table:
-/// WarpIntrinsics.def): only the callee changes, the arguments (the
-/// shuffle width too) stay. hpp-lane-mask widens the masks.
+/// runtime's `hpp::shflSync`, ..., `hpp::activeMask` in a kernel that runs
+/// at the device's width, and `hpp::warp32::shflSync`, ... (CUDA's 32-lane
+/// semantics on every target) in one that keeps 32-lane warps
+/// (lib/Core/WidthModel.h; the table: WarpIntrinsics.def): only the callee
+/// changes, the arguments (the shuffle width too) stay. hpp-lane-mask
+/// widens the masks of the former. A call whose name is spelled inside a
+/// macro cannot be rewritten: an error.
 class WarpIntrinsicRule : public TransformerRule {
 public:
   WarpIntrinsicRule(llvm::StringRef Name, RuleContext &Ctx);
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
+
+private:
+  UneditableInDeviceCode Uneditable;
 };
 
 } // namespace rewrite

@@ -64,7 +64,7 @@ void lanes(Pointer<int> p, int n) {
         return __activemask();
       // CHECK-MESSAGES: divergent-warp-op.cpp:[[@LINE-1]]:16: warning: warp collective '__activemask'
       // CHECK-MESSAGES: :[[@LINE-3]]:11: note: this condition depends on the work-item id
-      return 0ull + x;
+      return 0u + unsigned(x);
     };
     // Uniform conditions are fine: the launch size, a value from the host.
     if (n > 64)
@@ -72,7 +72,7 @@ void lanes(Pointer<int> p, int n) {
     if (i.getGroupX() == 0)
       v += __all_sync(0xffffffff, v > 0);
     // The warp's index is the same for every lane of the warp (`/ 32` and
-    // `>> 5` become the width's by hpp-lane-assumption).
+    // `>> 5` index a 32-lane warp, as the kernel keeps 32-lane warps).
     if (i.getLocalX() / warpSize == 0)
       v += __shfl_down_sync(0xffffffff, v, 4);
     int warp = int(i.getLocalX()) >> 5;

@@ -1,15 +1,24 @@
 // The CUDA warp intrinsics in device code call the runtime's warp
-// operations: __shfl_sync -> hpp::shflSync, __shfl_up_sync ->
-// hpp::shflUpSync, __shfl_down_sync -> hpp::shflDownSync, __shfl_xor_sync
-// -> hpp::shflXorSync, __ballot_sync -> hpp::ballotSync, __any_sync ->
-// hpp::anySync, __all_sync -> hpp::allSync, __activemask ->
-// hpp::activeMask. Only the callee changes (the shuffle width stays); in
-// parallelFor bodies, __device(hpp) functions, a template (unresolved
-// calls) and a lambda nested in device code. A host function that happens
-// to be called __shfl_sync in a namespace is not an intrinsic. The program
-// checks every operation against plain C++ per mvector at widths 32 and 64.
-// RUN: %hpp_rewrite %s -o %t.cpp
+// operations. This kernel uses 32-bit masks and 32-lane widths (the 16 and
+// 8 of its shuffles): it keeps 32-lane warps (docs/width-model.md), so
+// __shfl_sync -> hpp::warp32::shflSync, __shfl_up_sync ->
+// hpp::warp32::shflUpSync, __shfl_down_sync -> hpp::warp32::shflDownSync,
+// __shfl_xor_sync -> hpp::warp32::shflXorSync, __ballot_sync ->
+// hpp::warp32::ballotSync, __any_sync -> hpp::warp32::anySync, __all_sync
+// -> hpp::warp32::allSync, __activemask -> hpp::warp32::activeMask. Only
+// the callee changes (mask and width stay); in parallelFor bodies,
+// __device(hpp) functions, a template (unresolved calls) and a lambda
+// nested in device code. warpMax's warpSize stands for the 32-lane warp
+// (a remark says so). A host function that happens to be called
+// __shfl_sync in a namespace is not an intrinsic. The program checks every
+// operation against plain C++ per 32-lane warp, on the reference and on
+// the rewritten program, at widths 32 and 64 (hpp::shflSync & co., the
+// whole-wavefront forms, are rewrite/lane-mask.cpp's).
+// RUN: %hpp_rewrite %s -o %t.cpp 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: %strip %t.cpp | FileCheck %s
+// RUN: %cxx -I %hpp_include %s -o %t.ref
+// RUN: env HPP_CPU_MVECTOR=32 %t.ref
+// RUN: env HPP_CPU_MVECTOR=64 %t.ref
 // RUN: %hpp_rewrite %t.cpp | diff %t.cpp -
 // RUN: %cxx_runtime %t.cpp -o %t.exe
 // RUN: env HPP_CPU_MVECTOR=32 %t.exe
@@ -38,16 +47,19 @@ template <class T> __device(hpp) T warpMax(T x) {
   }
   return x;
 }
+// REMARK: warp-intrinsics.cpp:[[@LINE-6]]:16: remark: this kernel keeps 32-lane warps on every target (two per 64-lane wavefront): 'warpSize' stands for the 32-lane warp here, as on NVIDIA [hpp-warp-size]
+// REMARK: note: the kernel assumes 32-lane warps here: the literal '16'
 // Functions that run collectives are device-only.
 // CHECK: template <class T> __device__ T warpMax(T x) {
-// CHECK: T y = hpp::shflXorSync(hpp::getWarpFullMask(), x, o);
+// CHECK-NEXT: for (int o = hpp::warp32::size / 2; o > 0; o /= 2) {
+// CHECK-NEXT: T y = hpp::warp32::shflXorSync(0xffffffff, x, o);
 
 /// Whether every lane of the mvector is active.
 __device(hpp) int allActive() {
   return __all_sync(0xffffffff, __activemask() == __ballot_sync(0xffffffff, 1));
 }
 // CHECK: {{^}}__device__ int allActive() {
-// CHECK-NEXT: return hpp::allSync(hpp::getWarpFullMask(), hpp::activeMask() == hpp::ballotSync(hpp::getWarpFullMask(), 1));
+// CHECK-NEXT: return hpp::warp32::allSync(0xffffffff, hpp::warp32::activeMask() == hpp::warp32::ballotSync(0xffffffff, 1));
 
 void warpOps(Pointer<int> in, Pointer<int> out, int n) {
   parallelFor(Range<1, 1>(Range<1>(n), Range<1>(64)),
@@ -66,20 +78,19 @@ void warpOps(Pointer<int> in, Pointer<int> out, int n) {
                 o[7] = fromLane1(v) + user::__shfl_sync(0, 0);
               });
 }
-// CHECK:      o[0] = hpp::shflSync(hpp::getWarpFullMask(), v, 0);
-// CHECK-NEXT: o[1] = hpp::shflSync(hpp::getWarpFullMask(), v, 3, 16);
-// CHECK-NEXT: o[2] = hpp::shflUpSync(hpp::getWarpFullMask(), v, 1);
-// CHECK-NEXT: o[3] = hpp::shflDownSync(hpp::getWarpFullMask(), v, 2, 8);
-// CHECK-NEXT: o[4] = hpp::shflXorSync(hpp::getWarpFullMask(), v, 1);
-// CHECK-NEXT: o[5] = hpp::anySync(hpp::getWarpFullMask(), v == 7) + 2 * allActive();
+// CHECK:      o[0] = hpp::warp32::shflSync(0xffffffff, v, 0);
+// CHECK-NEXT: o[1] = hpp::warp32::shflSync(0xffffffff, v, 3, 16);
+// CHECK-NEXT: o[2] = hpp::warp32::shflUpSync(0xffffffff, v, 1);
+// CHECK-NEXT: o[3] = hpp::warp32::shflDownSync(0xffffffff, v, 2, 8);
+// CHECK-NEXT: o[4] = hpp::warp32::shflXorSync(0xffffffff, v, 1);
+// CHECK-NEXT: o[5] = hpp::warp32::anySync(0xffffffff, v == 7) + 2 * allActive();
 // CHECK-NEXT: o[6] = int(warpMax(float(v)));
-// CHECK-NEXT: auto fromLane1 = [=](int x) { return hpp::shflSync(hpp::getWarpFullMask(), x, 1); };
+// CHECK-NEXT: auto fromLane1 = [=](int x) { return hpp::warp32::shflSync(0xffffffff, x, 1); };
 // CHECK-NEXT: o[7] = fromLane1(v) + user::__shfl_sync(0, 0);
 // CHECK-NOT: {{[^:]}}__{{shfl|ballot|any|all|activemask}}
 
 int main() {
-  const char *Env = std::getenv("HPP_CPU_MVECTOR");
-  const int W = Env && std::atoi(Env) == 64 ? 64 : 32;
+  const int W = 32; // 32-bit masks: 32-lane warps at either width
   const int n = 512;
   Pointer<int> in = allocate<int>(n), out = allocate<int>(8 * n);
   for (int k = 0; k < n; ++k)
@@ -90,7 +101,7 @@ int main() {
     std::printf("error: %s\n", E.what());
     return 1;
   }
-  // The same in plain C++: lane l of the mvector that starts at item b.
+  // The same in plain C++: lane l of the warp that starts at item b.
   int Wrong = 0;
   for (int k = 0; k < n; ++k) {
     int b = k / W * W, l = k % W, Any = 0, Max = 0;
