@@ -32,6 +32,32 @@
 ///    (__popc/__ffs/__clz over the full LaneMask width: the 64-bit forms on
 ///    HIP and the CPU backend). __syncwarp is lowered to
 ///    cg::tiled_partition<MVECTOR_MIN>(cg::this_thread_block()).sync().
+///  - hpp::warp32, the operations of kernels written for a 32-lane warp
+///    (32-bit masks, `& 31`, xor trees from 16, ...), which the rewriter
+///    keeps at 32 lanes on every target: a 32-lane logical warp is the warp
+///    on CUDA, the wavefront on wave32 and each half (lanes 0-31, 32-63) of
+///    a 64-lane wavefront or CPU mvector. Device code, every backend:
+///      constexpr int size = 32
+///      T shflSync(unsigned Mask, T, int SrcLane, int Width = 32)
+///      T shflUpSync(unsigned Mask, T, unsigned Delta, int Width = 32)
+///      T shflDownSync(unsigned Mask, T, unsigned Delta, int Width = 32)
+///      T shflXorSync(unsigned Mask, T, int LaneMask, int Width = 32)
+///      unsigned ballotSync(unsigned Mask, int Predicate)
+///      int anySync(unsigned Mask, int Predicate), allSync(unsigned, int)
+///      unsigned activeMask()
+///    with CUDA's semantics for a 32-lane warp (PTX shfl.sync, vote.sync),
+///    those of the CPU reference runtime's intrinsics called with a 32-bit
+///    mask: bit i of a mask or ballot is lane i of the caller's logical
+///    warp; Width (a power of two up to 32) splits it into segments; the
+///    lane argument counts modulo 32 (PTX reads its bits 4:0); shflSync
+///    reads lane (SrcLane mod Width) of the own segment; up / down keep the
+///    own value where the source leaves the segment (Delta 32 is 0: the own
+///    value); xor may read a lower segment and keeps the own value where
+///    the source lies above the own segment. A source never lies in the
+///    other half. A Width above 32 is an error on the CPU backend (at the
+///    caller's file:line) and means 32 on GPUs.
+///    __popc, __ffs and __clz on `unsigned`, which such kernels keep as
+///    written, exist on every backend.
 /// Nothing here depends on __AMDGCN_WAVEFRONT_SIZE__ (gone in ROCm 7.2) or on
 /// warpSize being a constant expression (not since ROCm 7.0).
 ///
@@ -112,6 +138,11 @@ HPP_HD inline LaneMask getWarpFullMask() {
   return LaneMask(0xffffffffu);
 #endif
 }
+
+namespace warp32 {
+/// The width of the logical warp of a kernel written for 32 lanes.
+constexpr int size = 32;
+} // namespace warp32
 
 } // namespace hpp
 

@@ -43,6 +43,16 @@
 /// T is any trivially copyable type of at most 8 bytes; it moves as one or
 /// two 32-bit words.
 ///
+/// hpp::warp32 (warp.h) keeps a kernel written for 32 lanes at 32 lanes,
+/// with PTX's semantics (the lane argument counts modulo 32):
+///  - CUDA: the operations above (a Width above 32, or not positive,
+///    means 32);
+///  - HIP: the shuffles compute the source within the caller's 32-lane half
+///    (the whole wavefront on wave32) and read it with ds_bpermute; ballot,
+///    votes and the active mask take the caller's half of the wavefront's
+///    ballot (`>> (lane & 32)` on wave64) as `unsigned`, then apply the mask
+///    as above.
+///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_BACKEND_GPU_WARP_H
 #define HPP_RUNTIME_BACKEND_GPU_WARP_H
@@ -277,6 +287,126 @@ HPP_HD inline int clzMask(LaneMask Mask) {
                    : __builtin_clzll((unsigned long long)Mask) - (64 - Bits);
 #endif
 }
+
+//===----------------------------------------------------------------------===//
+// hpp::warp32: a 32-lane logical warp (warp.h)
+//===----------------------------------------------------------------------===//
+
+namespace detail {
+
+/// A shuffle width of hpp::warp32: one of 1-32 as given, anything else
+/// (0, negative, above 32) the whole logical warp.
+HPP_DEVICE inline int warp32Width(int Width) {
+  return unsigned(Width - 1) < 32u ? Width : 32;
+}
+
+#if defined(HPP_BACKEND_HIP)
+
+/// The source lane of each hpp::warp32 shuffle, relative to the caller's
+/// 32-lane half: \p H is the caller's lane in it (0-31), \p W the width
+/// (1-32). As PTX, the lane argument counts modulo 32 (its bits 4:0), so
+/// the result lies in [0, 32): within the half.
+namespace warp32src {
+HPP_DEVICE inline int shflSync(int H, int SrcLane, int W) {
+  return (H & ~(W - 1)) | (SrcLane & (W - 1));
+}
+HPP_DEVICE inline int shflUpSync(int H, unsigned Delta, int W) {
+  const int D = int(Delta & 31u);
+  return (H & (W - 1)) >= D ? H - D : H;
+}
+HPP_DEVICE inline int shflDownSync(int H, unsigned Delta, int W) {
+  const int D = int(Delta & 31u);
+  return (H & (W - 1)) + D < W ? H + D : H;
+}
+HPP_DEVICE inline int shflXorSync(int H, int LaneMask, int W) {
+  const int J = H ^ (LaneMask & 31);
+  return J < (H & ~(W - 1)) + W ? J : H;
+}
+} // namespace warp32src
+
+/// The caller's 32-lane half of the wavefront's ballot of \p Predicate
+/// (bit i: lane i of the half).
+HPP_DEVICE inline unsigned halfBallot(int Predicate) {
+  const LaneMask Bits = ballot(Predicate);
+  return unsigned(getWarpSize() == 32 ? Bits : Bits >> (laneId() & 32));
+}
+
+#endif
+
+} // namespace detail
+
+namespace warp32 {
+
+// The four shuffles differ only in name and in what the lane argument
+// means: one row each.
+#define HPP_WARP32_SHUFFLES(X)                                                 \
+  X(shflSync, int)          /* source lane */                                  \
+  X(shflUpSync, unsigned)   /* delta */                                        \
+  X(shflDownSync, unsigned) /* delta */                                        \
+  X(shflXorSync, int)       /* xor lane mask */
+
+#if defined(HPP_BACKEND_HIP)
+#define HPP_WARP32_SHUFFLE(Name, ArgType)                                      \
+  template <class T>                                                           \
+  HPP_DEVICE inline T Name(unsigned Mask, T Var, ArgType Arg,                  \
+                           int Width = size) {                                 \
+    (void)Mask;                                                                \
+    const int Lane = detail::laneId();                                         \
+    const int H = Lane & 31;                                                   \
+    return detail::readLane(                                                   \
+        Var, (Lane - H) +                                                      \
+                 detail::warp32src::Name(H, Arg, detail::warp32Width(Width))); \
+  }
+#else
+#define HPP_WARP32_SHUFFLE(Name, ArgType)                                      \
+  template <class T>                                                           \
+  HPP_DEVICE inline T Name(unsigned Mask, T Var, ArgType Arg,                  \
+                           int Width = size) {                                 \
+    return ::hpp::Name(Mask, Var, Arg, detail::warp32Width(Width));            \
+  }
+#endif
+HPP_WARP32_SHUFFLES(HPP_WARP32_SHUFFLE)
+#undef HPP_WARP32_SHUFFLE
+#undef HPP_WARP32_SHUFFLES
+
+/// Bit i set when lane i of the logical warp is in \p Mask and passes a
+/// non-zero \p Predicate.
+HPP_DEVICE inline unsigned ballotSync(unsigned Mask, int Predicate) {
+#if defined(HPP_BACKEND_HIP)
+  return detail::halfBallot(Predicate) & Mask;
+#else
+  return ::hpp::ballotSync(Mask, Predicate);
+#endif
+}
+
+/// Non-zero if \p Predicate is non-zero on any lane in \p Mask.
+HPP_DEVICE inline int anySync(unsigned Mask, int Predicate) {
+#if defined(HPP_BACKEND_HIP)
+  return (detail::halfBallot(Predicate) & Mask) != 0;
+#else
+  return ::hpp::anySync(Mask, Predicate);
+#endif
+}
+
+/// Non-zero if \p Predicate is non-zero on every lane in \p Mask.
+HPP_DEVICE inline int allSync(unsigned Mask, int Predicate) {
+#if defined(HPP_BACKEND_HIP)
+  return (detail::halfBallot(Predicate == 0) & Mask) == 0;
+#else
+  return ::hpp::allSync(Mask, Predicate);
+#endif
+}
+
+/// The lanes of the logical warp executing this call.
+HPP_DEVICE inline unsigned activeMask() {
+#if defined(HPP_BACKEND_HIP)
+  return detail::halfBallot(1);
+#else
+  return ::hpp::activeMask();
+#endif
+}
+
+} // namespace warp32
 
 } // namespace hpp
 
