@@ -10,7 +10,8 @@
 # Rewrites every examples/*.cpp with BUILD_DIR's hpp-rewrite (default
 # build/) into GEN_DIR/<name>.cu (default gen/), and runs each dialect
 # program on the CPU reference runtime at HPP_CPU_MVECTOR=32 and 64,
-# writing GEN_DIR/cpuref/<name>.<width>.txt, plus the argument variants
+# writing GEN_DIR/cpuref/<name>.<width>.txt (only .32 for a program that is
+# right on NVIDIA but wrong at 64 as written), plus the argument variants
 # listed in VARIANTS (GEN_DIR/cpuref/<name>_<args>.txt, at width 64; each
 # must print the same at 32). Carry GEN_DIR to the device machine and run
 # bench/gpu_vs_cpu.sh there.
@@ -42,9 +43,16 @@ for src in "$ROOT"/examples/*.cpp; do
     if needs_width "$src"; then flags=(-DHPP_CPU_MVECTOR=$w); fi
     "$CXX" -std=c++17 -O2 -pthread -I "$ROOT/include" "${flags[@]}" "$src" \
       -o "$TMP/$name.$w"
-    HPP_CPU_MVECTOR=$w "$TMP/$name.$w" > "$GEN/cpuref/$name.$w.txt"
+    # Width 64 may fail: code that is right on NVIDIA only (below).
+    HPP_CPU_MVECTOR=$w "$TMP/$name.$w" > "$GEN/cpuref/$name.$w.txt" ||
+      [ "$w" = 64 ]
   done
-  diff "$GEN/cpuref/$name.32.txt" "$GEN/cpuref/$name.64.txt"
+  # Code that is right on NVIDIA only (wrong at 64 as written): the
+  # rewritten program must print what the dialect prints at 32.
+  if ! cmp -s "$GEN/cpuref/$name.32.txt" "$GEN/cpuref/$name.64.txt"; then
+    echo "    $name is wrong at 64 as written: its reference is width 32's"
+    rm "$GEN/cpuref/$name.64.txt"
+  fi
 done
 for v in "${VARIANTS[@]}"; do
   read -r name args <<< "$v"

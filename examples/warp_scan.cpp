@@ -19,8 +19,9 @@
 ///
 /// The 32s are CUDA's: on the CPU runtime a 32-bit mask acts on the
 /// caller's 32-lane half of a 64-wide mvector, so the program gives the
-/// same answer at HPP_CPU_MVECTOR=32 and 64; hpp-rewrite turns the ladder,
-/// the mask and the lane arithmetic into the executing device's width.
+/// same answer at HPP_CPU_MVECTOR=32 and 64; hpp-rewrite keeps the kernel's
+/// 32-lane warps on every target (two per wave64 wavefront:
+/// docs/width-model.md).
 ///
 /// Compared element by element with std::partial_sum.
 ///

@@ -1,5 +1,6 @@
 # -*- Python -*- lit configuration for hpp-rewrite.
 import os
+import sys
 import lit.formats
 import lit.util
 
@@ -13,7 +14,7 @@ config.test_exec_root = os.path.join(config.hpp_obj_root, "test")
 config.environment["PATH"] = os.pathsep.join(
     [config.hpp_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
 # The CPU runtime reads these; tests set them explicitly when they matter.
-for var in ["HPP_CPU_MVECTOR", "HPP_CPU_THREADS"]:
+for var in ["HPP_CPU_MVECTOR", "HPP_CPU_THREADS", "HPP_CPU_CHECK"]:
     config.environment.pop(var, None)
 
 src = config.hpp_src_root
@@ -29,6 +30,17 @@ config.substitutions.append(("%inputs", os.path.join(src, "test", "Inputs")))
 # Compile rewritten output on the CPU backend of the runtime and run it.
 config.substitutions.append(("%cxx_runtime", cxx + " -I" + runtime + " -I" + include))
 config.substitutions.append(("%cxx", cxx))
+# Differential testing (test/differential): the runner and the generator of
+# warp programs, with the tool and compiler of this build.
+config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%src_root", src))
+config.substitutions.append(
+    ("%difftest", " ".join([sys.executable, os.path.join(src, "scripts", "difftest.py"),
+                            "--progress=off",
+                            "--tool", os.path.join(config.hpp_tools_dir, "hpp-rewrite"),
+                            "--cxx", config.hpp_cxx])))
+config.substitutions.append(
+    ("%warpgen", sys.executable + " " + os.path.join(src, "scripts", "warpgen.py")))
 # The output keeps comments, so a test's own RUN/CHECK lines would be copied
 # into it and match themselves: drop them before FileCheck reads the output.
 config.substitutions.append(

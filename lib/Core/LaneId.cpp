@@ -248,7 +248,7 @@ bool LaneId::dependsOnId(const Expr *E) const {
       return dependsOnId(BO->getRHS()) ||
              (BO->isCompoundAssignmentOp() && dependsOnId(BO->getLHS()));
     // id / width: the warp's index, the same for every lane of the warp;
-    // `id / 32` and `id >> 5` too, which hpp-lane-assumption rewrites so.
+    // `id / 32` and `id >> 5` too: the index of a 32-lane warp.
     if (isWarpIndex(BO))
       return false;
     return dependsOnId(BO->getLHS()) || dependsOnId(BO->getRHS());

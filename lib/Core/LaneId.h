@@ -17,7 +17,7 @@
 /// analysis finds lane arithmetic and id-dependent conditions, not every
 /// divergent value. Dividing by the warp width (`id / warpSize`: the warp's
 /// index) gives a value that is uniform across the warp; so do `id / 32`
-/// and `id >> 5`, which hpp-lane-assumption turns into that division.
+/// and `id >> 5`, the index of a 32-lane warp.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_REWRITE_LIB_CORE_LANEID_H

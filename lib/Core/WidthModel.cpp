@@ -48,7 +48,36 @@ bool expandedFrom(SourceLocation Loc, StringRef Name, const SourceManager &SM,
 /// The literal values that carry a 32-lane warp: a tree's start (16), the
 /// last lane or a lane mask (31, 0x1f), the width (32).
 bool isThirtyTwoLaneLiteral(const llvm::APInt &V) {
-  return V == 16 || V == 31 || V == 32;
+  return V.getActiveBits() <= 6 && (V == 16 || V == 31 || V == 32);
+}
+bool isThirtyTwoLaneLiteral(const llvm::APSInt &V) {
+  return !V.isNegative() && isThirtyTwoLaneLiteral(static_cast<const llvm::APInt &>(V));
+}
+
+/// A call, in \p E or its bit operations, of a function of the user's that
+/// returns a narrow integer: a mask the tool cannot widen (`fullMask()`,
+/// `b & lanesBelow(lane)`).
+const CallExpr *narrowMaskCall(const Expr *E, const ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (FD && warpCollectiveName(CE).empty() && !isDialectAPI(FD) &&
+        !FD->getBuiltinID() && isNarrowInteger(FD->getReturnType(), Ctx))
+      return CE;
+    return nullptr;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isBitwiseOp())
+      if (const CallExpr *C = narrowMaskCall(BO->getLHS(), Ctx))
+        return C;
+    if (BO->isBitwiseOp() || BO->isAdditiveOp())
+      return narrowMaskCall(BO->isBitwiseOp() ? BO->getRHS() : BO->getLHS(),
+                            Ctx);
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_Not)
+      return narrowMaskCall(UO->getSubExpr(), Ctx);
+  return nullptr;
 }
 
 /// True when \p E reads the warp width somewhere (`warpSize / 2`).
@@ -67,12 +96,30 @@ public:
   FactScan(ASTContext &Ctx) : Ctx(Ctx), SM(Ctx.getSourceManager()) {}
 
   WidthFact RealWidth, ThirtyTwo;
+  /// A warp intrinsic takes a 64-bit mask.
+  bool WideMask = false;
 
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    const ValueDecl *D = DRE->getDecl();
+    const auto *VD = dyn_cast<VarDecl>(D);
     if (VD && VD->getIdentifier() && VD->getName() == "warpSize" &&
-        VD->getDeclContext()->isTranslationUnit())
+        VD->getDeclContext()->isTranslationUnit()) {
       real(DRE->getBeginLoc(), "'warpSize'");
+      return true;
+    }
+    // A named constant of 16, 31 or 32 (`constexpr int kWarp = 32;`, an
+    // enumerator) is the literal under another name.
+    std::optional<llvm::APSInt> Value;
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(D))
+      Value = EC->getInitVal();
+    else if (VD && !VD->getType()->isDependentType() &&
+             VD->getType()->isIntegerType() &&
+             VD->isUsableInConstantExpressions(Ctx))
+      if (const APValue *V = VD->evaluateValue(); V && V->isInt())
+        Value = V->getInt();
+    if (Value && isThirtyTwoLaneLiteral(*Value) && !isBound(DRE->getBeginLoc()))
+      fact(DRE->getBeginLoc(), "the constant '" + D->getNameAsString() +
+                                   "' (" + toString(*Value, 10) + ")");
     return true;
   }
   bool VisitParenExpr(ParenExpr *PE) {
@@ -114,10 +161,12 @@ public:
   bool VisitBinaryOperator(BinaryOperator *BO) {
     // `x + 32`, `n - 16`: an offset, not a width (`MVECTOR_SIZE + 32 - 32`);
     // `lane & 31`, `id / 32`, `o = 16`, `s[32]`, `k < 32` are widths.
-    if (BO->isAdditiveOp() && !WarpArguments)
-      for (const Expr *Side : {BO->getLHS(), BO->getRHS()})
-        if (const auto *IL = dyn_cast<IntegerLiteral>(Side->IgnoreParenImpCasts()))
-          Offsets.insert(IL);
+    // (`WARP - 1` with `#define WARP 32` is a width: a literal on the left.)
+    if (BO->isAdditiveOp() && !WarpArguments &&
+        !isa<IntegerLiteral>(BO->getLHS()->IgnoreParenImpCasts()))
+      if (const auto *IL =
+              dyn_cast<IntegerLiteral>(BO->getRHS()->IgnoreParenImpCasts()))
+        Offsets.insert(IL);
     if (!BO->isShiftOp() && !BO->isShiftAssignOp())
       return true;
     const auto *IL = dyn_cast<IntegerLiteral>(BO->getRHS()->IgnoreParenImpCasts());
@@ -132,21 +181,31 @@ public:
                                                  "the mask's width");
       return true;
     }
-    // A shuffle width other than the warp's, however it is computed
-    // (a literal, a template parameter, a value from the host), cuts the
-    // warp into segments of a fixed size: a 32-lane warp's.
+    const Expr *Mask = laneMaskArgument(CE);
+    if (!Mask)
+      return true;
+    QualType T = Mask->IgnoreParenImpCasts()->getType();
+    if (T->isDependentType() || !T->isIntegerType())
+      return true;
+    // A 64-bit mask names the whole mvector: the real width.
+    if (Ctx.getIntWidth(T) >= 64) {
+      real(Mask->getBeginLoc(), "a 64-bit lane mask");
+      WideMask = true;
+      return true;
+    }
+    if (const CallExpr *Helper = narrowMaskCall(Mask, Ctx))
+      fact(Helper->getBeginLoc(),
+           "a lane mask computed by '" +
+               Helper->getDirectCallee()->getNameAsString() +
+               "', which returns it as 32 bits");
+    // Under a 32-bit mask, a shuffle width other than the warp's, however
+    // it is computed (a literal, a template parameter, a value from the
+    // host), cuts a 32-lane warp into segments.
     if (warpCollectiveKind(warpCollectiveName(CE)) ==
             WarpCollectiveKind::Shuffle &&
         writtenArgCount(CE) >= 4 && !mentionsWarpWidth(CE->getArg(3)))
       fact(CE->getArg(3)->getBeginLoc(),
            "a shuffle width that is not the warp's");
-    // A 64-bit mask names the whole mvector: the real width.
-    if (const Expr *Mask = laneMaskArgument(CE)) {
-      QualType T = Mask->IgnoreParenImpCasts()->getType();
-      if (!T->isDependentType() && T->isIntegerType() &&
-          Ctx.getIntWidth(T) >= 64)
-        real(Mask->getBeginLoc(), "a 64-bit lane mask");
-    }
     return true;
   }
 
@@ -180,6 +239,32 @@ private:
   unsigned WarpArguments = 0;
   llvm::DenseSet<const IntegerLiteral *> Offsets;
 };
+
+/// The calls of \p Body's bit operations that combine a lane mask of
+/// \p Masks with a narrow value computed by a user function.
+std::vector<const CallExpr *> maskHelperCalls(const Stmt *Body,
+                                              const LaneMaskFlow &Masks,
+                                              const ASTContext &Ctx) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const LaneMaskFlow &Masks;
+    const ASTContext &Ctx;
+    std::vector<const CallExpr *> Found;
+    Finder(const LaneMaskFlow &M, const ASTContext &C) : Masks(M), Ctx(C) {}
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      if (!BO->isBitwiseOp())
+        return true;
+      if (const CallExpr *C = narrowMaskCall(BO->getRHS(), Ctx);
+          C && Masks.isMask(BO->getLHS()))
+        Found.push_back(C);
+      if (const CallExpr *C = narrowMaskCall(BO->getLHS(), Ctx);
+          C && Masks.isMask(BO->getRHS()))
+        Found.push_back(C);
+      return true;
+    }
+  } F(Masks, Ctx);
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return F.Found;
+}
 
 /// The function whose body lexically encloses the lambda call operator
 /// \p MD, or null.
@@ -252,6 +337,7 @@ WidthModel::WidthModel(ASTContext &Ctx, const DeviceCallGraph &Graph)
       D.RealWidth = Scan.RealWidth;
     if (D.ThirtyTwo.Loc.isInvalid())
       D.ThirtyTwo = Scan.ThirtyTwo;
+    D.WideMask |= Scan.WideMask;
     Bodies.push_back({SM.getExpansionLoc(Body->getBeginLoc()),
                       SM.getExpansionLoc(Body->getEndLoc()), UnitComponent[I]});
     // The lane-mask flow starts at the outermost roots of the main file,
@@ -298,10 +384,41 @@ WidthModel::WidthModel(ASTContext &Ctx, const DeviceCallGraph &Graph)
         Masks.isWholeMask(Lit))
       MaskFact(Lit->getBeginLoc(), "a lane mask naming part of a 32-lane warp");
 
-  for (WidthDecision &D : Decisions)
-    D.Model = D.RealWidth.Loc.isValid() && D.ThirtyTwo.Loc.isInvalid()
-                  ? WarpModel::Native
-                  : WarpModel::Logical32;
+  // A lane mask from a helper combined with a mask (`b & lanesBelow(l)`).
+  for (unsigned I = 0; I < Units.size(); ++I)
+    if (const Stmt *Body = Units[I]->getBody())
+      for (const CallExpr *Helper : maskHelperCalls(Body, Masks, Ctx))
+        MaskFact(Helper->getBeginLoc(),
+                 "a lane mask computed by '" +
+                     Helper->getDirectCallee()->getNameAsString() +
+                     "', which returns it as 32 bits");
+
+  for (WidthDecision &D : Decisions) {
+    bool Real = D.RealWidth.Loc.isValid(), Fact = D.ThirtyTwo.Loc.isValid();
+    D.Model = Real && !Fact    ? WarpModel::Native
+              : Real && D.WideMask ? WarpModel::AsWritten
+                                   : WarpModel::Logical32;
+  }
+  // What `warpSize` means is one thing per program: kernels exchange
+  // per-warp data through memory, which no analysis of one kernel sees. Once
+  // a kernel narrows it to the 32-lane warp, every kernel of the file that
+  // uses it does.
+  const WidthDecision *Narrowing = nullptr;
+  for (const WidthDecision &D : Decisions)
+    if (D.narrows() && (!Narrowing || SM.isBeforeInTranslationUnit(
+                                          D.RealWidth.Loc,
+                                          Narrowing->RealWidth.Loc)))
+      Narrowing = &D;
+  if (Narrowing) {
+    WidthFact Why{Narrowing->ThirtyTwo.Loc,
+                  "another kernel of this file keeps 32-lane warps (" +
+                      Narrowing->ThirtyTwo.What + ")"};
+    for (WidthDecision &D : Decisions)
+      if (D.Model == WarpModel::Native) {
+        D.Model = WarpModel::Logical32;
+        D.ThirtyTwo = Why;
+      }
+  }
 }
 
 const WidthDecision &WidthModel::at(SourceLocation Loc) const {

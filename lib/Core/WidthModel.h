@@ -28,6 +28,12 @@
 ///    literal 16, 31, 32, 0x1f, `>> 5`, `32.f`, no `__clz`, no partial mask
 ///    literal, and every lane mask lives where hpp-lane-mask can retype it.
 ///    Masks are widened to `hpp::LaneMask`, `warpSize` is the device's.
+///  - AsWritten: a component with 64-bit masks (`~0ull`: code written for
+///    the dialect's whole mvector) and 32-lane facts runs each operation as
+///    its mask says, exactly as the reference runtime does.
+/// Once one component narrows `warpSize`, every component of the file that
+/// uses the real width keeps 32-lane warps too (per-warp data crosses
+/// kernels through memory).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_REWRITE_LIB_CORE_WIDTHMODEL_H
@@ -50,6 +56,11 @@ class DeviceCallGraph;
 enum class WarpModel {
   Logical32, ///< Two 32-lane warps per wavefront: the code as written.
   Native,    ///< The wavefront's own width: masks widened.
+  /// Each operation as its mask says, as the reference runtime runs it: a
+  /// 32-bit mask's on its 32-lane warp, a 64-bit mask's on the whole
+  /// wavefront; `warpSize` the device's. For code that mixes 64-bit masks
+  /// with 32-lane facts on purpose.
+  AsWritten,
 };
 
 /// A source place that took part in a decision, and what it is.
@@ -67,6 +78,8 @@ struct WidthDecision {
   /// The first 32-lane fact that keeps the component on Logical32; invalid
   /// when there is none.
   WidthFact ThirtyTwo;
+  /// A warp intrinsic of the component takes a 64-bit mask.
+  bool WideMask = false;
   /// True when the component uses the real width but keeps 32-lane warps:
   /// its real-width uses become the logical warp width.
   bool narrows() const {

@@ -20,8 +20,9 @@ using namespace clang::transformer;
 namespace hpp {
 namespace rewrite {
 
-/// `Cuda(args)` -> `hpp::Hpp(args)` (a Native kernel) or
-/// `hpp::warp32::Hpp(args)` (a Logical32 kernel: lib/Core/WidthModel.h) for
+/// `Cuda(args)` -> `hpp::Hpp(args)` (a Native kernel, or a 64-bit mask's
+/// operation in an AsWritten one) or `hpp::warp32::Hpp(args)` (otherwise:
+/// lib/Core/WidthModel.h) for
 /// every row of the table. The intrinsics are global functions (with
 /// defaulted file/line parameters in the CPU dialect runtime): matched by
 /// name, resolved or not. One case whose text comes from the table: a rule
@@ -33,8 +34,15 @@ static RewriteRule renameIntrinsics(RuleContext &Ctx) {
       changeTo(node("callee"), run([&Ctx](const MatchFinder::MatchResult &R)
                                        -> llvm::Expected<std::string> {
                  const auto *Call = R.Nodes.getNodeAs<CallExpr>("call");
-                 bool Native = Ctx.widthModel().at(Call->getBeginLoc()).Model ==
-                               WarpModel::Native;
+                 WarpModel Model = Ctx.widthModel().at(Call->getBeginLoc()).Model;
+                 bool Native = Model == WarpModel::Native;
+                 // As written: a 64-bit mask's operation is the wavefront's.
+                 if (Model == WarpModel::AsWritten)
+                   if (const Expr *Mask = laneMaskArgument(Call)) {
+                     QualType T = Mask->IgnoreParenImpCasts()->getType();
+                     Native = !T->isDependentType() && T->isIntegerType() &&
+                              R.Context->getIntWidth(T) >= 64;
+                   }
                  return ((Native ? "hpp::" : "hpp::warp32::") +
                          warpOperation(globalCalleeName(Call)))
                      .str();

@@ -20,7 +20,16 @@
 /// the largest dynamic shared memory a work-group may have (CUDA's opt-in
 /// maximum, HIP's per-block maximum; HPP_CPU_GROUP_MEMORY on the CPU
 /// backend); allocRegion beyond it throws hpp::RuntimeError. The checks the
-/// reference runtime makes on every access are left to it.
+/// reference runtime makes on every access are left to it, but for one on
+/// the CPU backend of a program compiled with -DHPP_CPU_CHECKS: with
+/// HPP_CPU_CHECK=uninit, `s[i]` reports a read of an element that no
+/// work-item of the work-group wrote (hpp::RuntimeError at the caller's
+/// file:line; hpp/cpu/group_memory.h). Without the macro `s[i]` is a plain
+/// load, as on a GPU (a test of the flag in it would keep compilers from
+/// vectorizing loops over a segment), and a launch with dynamic shared
+/// memory under HPP_CPU_CHECK=uninit is an error rather than unchecked. The
+/// work-group's dynamic shared memory starts poisoned on the CPU backend
+/// (every byte 0xFF).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_DIST_ARRAY_H
@@ -85,7 +94,18 @@ private:
 template <class T> class Segment {
 public:
   HPP_DEVICE Segment(T *Data, std::size_t Size) : Data(Data), Size(Size) {}
+#if defined(HPP_BACKEND_CPU) && defined(HPP_CPU_CHECKS)
+  /// Element \p I; the caller's file:line rides on the index, for the
+  /// uninit check (HPP_CPU_CHECK=uninit).
+  T &operator[](cpu::SegmentIndex I) const {
+    if (cpu::checkUninit())
+      cpu_backend::checkGroupMemoryAccess(Data + I.Value, sizeof(T), I.Value,
+                                          Size, I.File, I.Line);
+    return Data[I.Value];
+  }
+#else
   HPP_DEVICE T &operator[](std::size_t I) const { return Data[I]; }
+#endif
   HPP_DEVICE std::size_t getRegionSize() const { return Size; }
 #if defined(HPP_BACKEND_CPU)
   /// The work-group barrier.

@@ -19,6 +19,7 @@ void f(Pointer<float> out) {
       v += SHFL_XOR(v, o);
     // CHECK-MESSAGES: warp-intrinsic-macro.cpp:[[@LINE-1]]:12: error: cannot rewrite the warp intrinsic '__shfl_xor_sync': it is spelled inside the macro 'SHFL_XOR'; expand the macro here by hand [hpp-warp-intrinsic]
     // CHECK-MESSAGES: warp-intrinsic-macro.cpp:13:24: note: spelled here
+    // CHECK-MESSAGES: hpp-rewrite: error: rewriting failed; no output written
     v += __shfl_down_sync(FULL, v, 1) + WS;
     out[i.getX()] = v;
   });

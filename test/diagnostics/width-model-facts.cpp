@@ -5,8 +5,9 @@
 // Masks the tool could not widen (a field, an array element, a parameter it
 // does not change, a return type, a constant, a declaration shared with a
 // non-mask, a global) are facts too: they are right on 32-lane warps, so
-// nothing is reported as lost. The last function has no fact: it runs on
-// whole wavefronts, without a remark.
+// nothing is reported as lost. (Code without facts, which runs on whole
+// wavefronts: rewrite/width-model-native.cpp; once one kernel of a file keeps
+// 32-lane warps, every kernel of it that uses warpSize does.)
 // RUN: %hpp_rewrite %s -o %t.cpp 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not="{{remark|warning|error}}:"
 // RUN: %strip %t.cpp | FileCheck %s
 // RUN: %cxx_runtime -fsyntax-only %t.cpp
@@ -132,16 +133,3 @@ __device(hpp) int segments(int v, int width) {
 // CHECK-MESSAGES: :[[@LINE-2]]:{{[0-9]+}}: remark:
 // CHECK-MESSAGES: note: the kernel assumes 32-lane warps here: a shuffle width that is not the warp's
 // CHECK-MESSAGES: note: to run on whole
-
-/// No fact: an offset `+ 32`, a width argument that is warpSize, the
-/// dialect's bound MVECTOR_MIN, a hash seed that is no mask.
-__device(hpp) int native(int v, int id) {
-  int slots[MVECTOR_MIN];
-  slots[id % MVECTOR_MIN] = v;
-  unsigned h = 0xffffffffu ^ unsigned(v);
-  unsigned m = __ballot_sync(0xffffffff, v > 0);
-  return __shfl_xor_sync(0xffffffff, v + 32, 1, warpSize) + __popc(m) +
-         int(h) + slots[0];
-}
-// CHECK: hpp::LaneMask m = hpp::ballotSync(hpp::getWarpFullMask(), v > 0);
-// CHECK-NEXT: return hpp::shflXorSync(hpp::getWarpFullMask(), v + 32, 1, hpp::getWarpSize()) + hpp::popcMask(m) +

@@ -48,7 +48,7 @@ template <class T> __device(hpp) T warpMax(T x) {
   return x;
 }
 // REMARK: warp-intrinsics.cpp:[[@LINE-6]]:16: remark: this kernel keeps 32-lane warps on every target (two per 64-lane wavefront): 'warpSize' stands for the 32-lane warp here, as on NVIDIA [hpp-warp-size]
-// REMARK: note: the kernel assumes 32-lane warps here: the literal '16'
+// REMARK: note: the kernel assumes 32-lane warps here: a shuffle width that is not the warp's
 // Functions that run collectives are device-only.
 // CHECK: template <class T> __device__ T warpMax(T x) {
 // CHECK-NEXT: for (int o = hpp::warp32::size / 2; o > 0; o /= 2) {

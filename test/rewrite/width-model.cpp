@@ -19,19 +19,19 @@
 // RUN: env HPP_CPU_MVECTOR=32 HPP_CPU_CHECK=uninit %t.ref > %t.ref32
 // RUN: env HPP_CPU_MVECTOR=64 HPP_CPU_CHECK=uninit %t.ref > %t.ref64
 // RUN: diff %t.ref32 %t.ref64
-// RUN: %cxx_runtime %t.cpp -o %t.exe
+// RUN: %cxx_runtime -DHPP_CPU_CHECKS %t.cpp -o %t.exe
 // RUN: env HPP_CPU_MVECTOR=32 HPP_CPU_CHECK=uninit %t.exe > %t.gen32
 // RUN: env HPP_CPU_MVECTOR=64 HPP_CPU_CHECK=uninit %t.exe > %t.gen64
 // RUN: diff %t.ref32 %t.gen32
 // RUN: diff %t.ref32 %t.gen64
-// RUN: FileCheck %s --check-prefix=RUN --match-full-lines < %t.gen64
+// RUN: FileCheck %s --check-prefix=OUT --match-full-lines < %t.gen64
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -c %t.cpp -o %t.nv.o %}
 // RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx90a --cuda-device-only -c %t.cpp -o %t.gfx90a.o %}
 // RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx1030 --cuda-device-only -c %t.cpp -o %t.gfx1030.o %}
 //
-// RUN: blockSum 512 items sum=130816 verified
-// RUN-NEXT: groupSum 1024 items sum=523776 verified
-// RUN-NOT: {{.}}
+// OUT: blockSum 512 items sum=130816 verified
+// OUT-NEXT: groupSum 1024 items sum=523776 verified
+// OUT-NOT: {{.}}
 
 #include <hpp/hpp.h>
 

@@ -95,6 +95,9 @@ struct CollectiveOp {
   std::uint64_t Value;     ///< Bits of the lane's value or predicate.
   int Arg;                 ///< srcLane, delta or laneMask.
   int Width;               ///< Shuffle sub-partition width.
+  /// A 32-bit mask's operation: its warp is the caller's 32-lane half of
+  /// the mvector, which completes it without the other half.
+  bool Half;
 };
 
 /// State a work-group keeps for an object shared by the launch (e.g. a
@@ -270,6 +273,7 @@ public:
         return 0;
       throw FiberAbort();
     }
+    runPendingCheck();
     FiberPool::Item &Me = Pool->Items[Current];
     Me.Op = Op;
     Me.St = FiberPool::Item::Blocked;
@@ -290,12 +294,31 @@ public:
         return;
       throw FiberAbort();
     }
+    runPendingCheck();
     FiberPool::Item &Me = Pool->Items[Current];
     Me.Park = Site;
     Me.St = FiberPool::Item::Parked;
     Fiber::swap(Me.F, Pool->Scheduler);
     if (Aborting)
       throw FiberAbort();
+  }
+
+  /// Sets the check of the current work-item's last access to work-group
+  /// memory (HPP_CPU_CHECK=uninit, hpp/cpu/group_memory.h): \p Run(\p
+  /// Context) runs before the work-item next blocks or parks, when it ends,
+  /// or at its next checked access (runPendingCheck), and throws if the
+  /// access read memory that nobody wrote. Other work-items run only while
+  /// it blocks, so one check at a time is pending.
+  void setPendingCheck(void (*Run)(void *), void *Context) {
+    PendingRun = Run;
+    PendingContext = Context;
+  }
+  /// Runs and clears the pending check, if any.
+  void runPendingCheck() {
+    if (void (*Run)(void *) = PendingRun) {
+      PendingRun = nullptr;
+      Run(PendingContext);
+    }
   }
 
   /// The running group's state for \p Key, created by \p Make() on first
@@ -342,11 +365,13 @@ private:
       const std::size_t Id = E.Current;
       try {
         E.ItemCall(E.ItemContext, Id);
+        E.runPendingCheck();
       } catch (const FiberAbort &) {
       } catch (...) {
         if (!E.Error)
           E.Error = std::current_exception();
       }
+      E.PendingRun = nullptr;
       FiberPool::Item &It = E.Pool->Items[Id];
       It.St = FiberPool::Item::Done;
       Fiber::swap(It.F, E.Pool->Scheduler);
@@ -386,6 +411,7 @@ private:
       Items[Id].St = FiberPool::Item::NotStarted;
     Error = nullptr;
     Aborting = false;
+    PendingRun = nullptr;
     States.clear();
   }
 
@@ -599,12 +625,36 @@ private:
   /// barrier). Throws RuntimeError when the lanes wait at different
   /// operations or some exited.
   bool resolve(std::size_t M) {
-    auto &Items = Pool->Items;
     std::size_t Begin = M * Width;
     std::size_t End = Begin + Width < Size ? Begin + Width : Size;
+    // Operations with 32-bit masks: each 32-lane half of a wider mvector is
+    // a warp of its own, as on CUDA (and as hpp::warp32 runs on wave64).
+    if (Width > 32)
+      for (std::size_t H = Begin; H < End; H += 32) {
+        std::size_t HEnd = H + 32 < End ? H + 32 : End;
+        const CollectiveOp *Op = firstBlocked(H, HEnd);
+        if (Op && Op->Half && resolveRange(M, Begin, End, H, HEnd))
+          return true;
+      }
+    return resolveRange(M, Begin, End, Begin, End);
+  }
+
+  /// The operation the first blocked work-item of [Begin, End) waits at.
+  const CollectiveOp *firstBlocked(std::size_t Begin, std::size_t End) const {
+    for (std::size_t Id = Begin; Id != End; ++Id)
+      if (Pool->Items[Id].St == FiberPool::Item::Blocked)
+        return &Pool->Items[Id].Op;
+    return nullptr;
+  }
+
+  /// resolve() for the lanes [RBegin, REnd) of mvector \p M, [Begin, End):
+  /// the whole mvector, or one 32-lane half. Lanes count from \p Begin.
+  bool resolveRange(std::size_t M, std::size_t Begin, std::size_t End,
+                    std::size_t RBegin, std::size_t REnd) {
+    auto &Items = Pool->Items;
     unsigned long long Blocked = 0, Exited = 0;
     const CollectiveOp *First = nullptr;
-    for (std::size_t Id = Begin; Id != End; ++Id) {
+    for (std::size_t Id = RBegin; Id != REnd; ++Id) {
       unsigned Lane = static_cast<unsigned>(Id - Begin);
       if (Items[Id].St == FiberPool::Item::Done)
         Exited |= 1ull << Lane;
@@ -617,13 +667,13 @@ private:
     if (!Blocked)
       return false;
     bool AllAtBarrier = true;
-    for (std::size_t Id = Begin; Id != End; ++Id)
+    for (std::size_t Id = RBegin; Id != REnd; ++Id)
       if (Items[Id].St == FiberPool::Item::Blocked)
         AllAtBarrier &= Items[Id].Op.Kind == CollectiveKind::GroupBarrier;
     // The group barrier waits for the whole group: releaseBarrier().
     if (AllAtBarrier)
       return false;
-    for (std::size_t Id = Begin; Id != End; ++Id)
+    for (std::size_t Id = RBegin; Id != REnd; ++Id)
       if (Items[Id].St == FiberPool::Item::Parked) {
         const ParkSite &P = Items[Id].Park;
         divergent(*First, M,
@@ -631,7 +681,7 @@ private:
                       P.Name + " at " + P.File + ":" + std::to_string(P.Line) +
                       " instead");
       }
-    for (std::size_t Id = Begin; Id != End; ++Id) {
+    for (std::size_t Id = RBegin; Id != REnd; ++Id) {
       if (Items[Id].St != FiberPool::Item::Blocked)
         continue;
       const CollectiveOp &Op = Items[Id].Op;
@@ -649,10 +699,10 @@ private:
                     lanes(Exited) + " exited");
     // Predicates of all participants.
     unsigned long long Pred = 0;
-    for (std::size_t Id = Begin; Id != End; ++Id)
+    for (std::size_t Id = RBegin; Id != REnd; ++Id)
       if (Items[Id].Op.Value)
         Pred |= 1ull << (Id - Begin);
-    for (std::size_t Id = Begin; Id != End; ++Id) {
+    for (std::size_t Id = RBegin; Id != REnd; ++Id) {
       FiberPool::Item &It = Items[Id];
       const CollectiveOp &Op = It.Op;
       unsigned Lane = static_cast<unsigned>(Id - Begin);
@@ -670,7 +720,8 @@ private:
                   : static_cast<long>(Lane);
         break;
       case CollectiveKind::ShflDown:
-        Src = (Lane - SegBase) + static_cast<unsigned>(Op.Arg) < W
+        // 64-bit: a delta near 2^32 must not wrap into the segment.
+        Src = std::uint64_t(Lane - SegBase) + static_cast<unsigned>(Op.Arg) < W
                   ? static_cast<long>(Lane) + Op.Arg
                   : static_cast<long>(Lane);
         break;
@@ -703,8 +754,10 @@ private:
       }
       It.Result = R;
     }
-    for (std::size_t Id = Begin; Id != End; ++Id)
-      Items[Id].St = FiberPool::Item::Ready;
+    // Only the lanes that waited: an exited lane (__activemask) stays done.
+    for (std::size_t Id = RBegin; Id != REnd; ++Id)
+      if (Items[Id].St == FiberPool::Item::Blocked)
+        Items[Id].St = FiberPool::Item::Ready;
     return true;
   }
 
@@ -718,6 +771,8 @@ private:
   void (*ResumeCall)(void *, std::size_t) = nullptr;
   std::exception_ptr Error;
   bool Aborting = false;
+  void (*PendingRun)(void *) = nullptr; ///< setPendingCheck's.
+  void *PendingContext = nullptr;
   LaunchContext *Launch = nullptr;
   std::size_t GroupIndex = 0;
   /// groupState()'s objects for the running group (few: a linear search).

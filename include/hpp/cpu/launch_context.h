@@ -52,17 +52,22 @@ struct ParkSite {
 };
 
 /// The error for a launch none of whose work-items can go on: \p Why,
-/// reported at \p Where (a suspended wait; Name null if none is known).
+/// reported at \p Where (a suspended wait; Name null if none is known),
+/// with the state of its object if \p WithState.
 inline RuntimeError launchStuckError(const ParkSite &Where,
-                                     const std::string &Why) {
+                                     const std::string &Why,
+                                     bool WithState = true) {
   if (!Where.Name)
     return RuntimeError("parallelFor", __FILE__, __LINE__, Why);
-  return RuntimeError(Where.Name, Where.File, Where.Line,
-                      Why + " (" + Where.Describe(Where.Object) + ")");
+  return RuntimeError(
+      Where.Name, Where.File, Where.Line,
+      WithState ? Why + " (" + Where.Describe(Where.Object) + ")" : Why);
 }
 
 /// The state the work-groups of one launch share, and the bookkeeping of
-/// its host threads: who sleeps, the first failure, the stuck report.
+/// its host threads: who sleeps, the first failure, the stuck report. The
+/// report must not depend on the threads' timing: it names the wait of the
+/// suspended work-group with the lowest index.
 class LaunchContext {
 public:
   explicit LaunchContext(std::size_t WorkItems)
@@ -96,6 +101,8 @@ public:
       std::lock_guard<std::mutex> Lock(Mutex);
       ++Epoch;
       Idle = 0; // Every sleeping thread has something to look at again.
+      Stuck = ParkSite{}; // The waits seen so far may be over.
+      StuckGroup = ~std::size_t(0);
     }
     Wake.notify_all();
   }
@@ -121,15 +128,18 @@ protected:
   }
 
   /// Every group of the calling thread waits on a launch-wide object
-  /// (\p Parked: one of those waits, for the report; may be null): sleeps
-  /// until notify() (true), or reports the launch stuck when every thread
-  /// sleeps (false). \p Seen: epoch() before the groups last ran.
-  bool sleep(std::uint64_t Seen, const ParkSite *Parked) {
+  /// (\p Parked: the first wait of its lowest-numbered one, \p Group, for
+  /// the report; may be null): sleeps until notify() (true), or reports the
+  /// launch stuck when every thread sleeps (false). \p Seen: epoch()
+  /// before the groups last ran.
+  bool sleep(std::uint64_t Seen, const ParkSite *Parked, std::size_t Group) {
     std::unique_lock<std::mutex> Lock(Mutex);
     if (Epoch != Seen)
       return true;
-    if (Parked && !Stuck.Name)
+    if (Parked && Group < StuckGroup) {
       Stuck = *Parked; // Its object lives as long as the launch.
+      StuckGroup = Group;
+    }
     if (++Idle == Active) {
       --Idle;
       Lock.unlock();
@@ -156,11 +166,18 @@ protected:
       reportStuck();
   }
 
-  /// Why the launch is stuck, for the error (deadlock, or groups that
-  /// cannot all be resident).
-  virtual std::string stuckReason() const {
-    return "deadlock: every work-item of the launch that has not exited "
-           "waits, and none can arrive";
+  /// Why the launch is stuck, for the error, and whether the state of the
+  /// reported wait belongs in it: yes for a deadlock (every work-item that
+  /// can arrive has), no when the work-groups cannot all be resident (how
+  /// many arrived depends on which groups the threads started).
+  struct StuckReport {
+    std::string Why;
+    bool WithState;
+  };
+  virtual StuckReport stuckReason() const {
+    return {"deadlock: every work-item of the launch that has not exited "
+            "waits, and none can arrive",
+            true};
   }
 
   std::mutex Mutex;
@@ -180,10 +197,14 @@ private:
       std::lock_guard<std::mutex> Lock(Mutex);
       Where = Stuck;
     }
-    fail(std::make_exception_ptr(launchStuckError(Where, stuckReason())));
+    StuckReport R = stuckReason();
+    fail(std::make_exception_ptr(launchStuckError(Where, R.Why, R.WithState)));
   }
 
-  ParkSite Stuck{}; ///< A suspended wait, for the report; guarded by Mutex.
+  /// The wait of the lowest-numbered suspended group since the last
+  /// notify(), and that group, for the report; guarded by Mutex.
+  ParkSite Stuck{};
+  std::size_t StuckGroup = ~std::size_t(0);
   /// sharedCounter's instances; guarded by Mutex.
   std::map<std::uint64_t, std::unique_ptr<PhaseCounter>> Counters;
 

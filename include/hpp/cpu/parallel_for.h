@@ -222,9 +222,11 @@ private:
         continue;
       if (Mine.empty() && NextGroup.load() >= Shape.Groups)
         break;
+      // Mine is in start order: its front has the lowest group index.
       if (!Progress &&
           !sleep(Seen,
-                 Mine.empty() ? nullptr : Mine.front()->Exec.firstParked()))
+                 Mine.empty() ? nullptr : Mine.front()->Exec.firstParked(),
+                 Mine.empty() ? 0 : Mine.front()->Exec.groupIndex()))
         break;
     }
     for (auto &G : Mine)
@@ -253,15 +255,20 @@ private:
     return true;
   }
 
-  std::string stuckReason() const override {
+  /// Only facts that do not depend on timing: how many groups the threads
+  /// had started when they all slept does.
+  StuckReport stuckReason() const override {
     std::size_t Started =
         std::min(NextGroup.load(std::memory_order_relaxed), Shape.Groups);
     if (Started < Shape.Groups)
-      return "the launch's " + std::to_string(Shape.Groups) +
-             " work-groups cannot all be resident: a launch-wide wait needs "
-             "them running at once, and the CPU runtime keeps at most " +
-             std::to_string(maxResidentItems()) +
-             " suspended work-items (HPP_CPU_MAX_RESIDENT)";
+      return {"the launch's " + std::to_string(Shape.Groups) +
+                  " work-groups of " + std::to_string(Shape.ItemsPerGroup) +
+                  " work-items cannot all be resident: a launch-wide wait "
+                  "needs them running at once, and the CPU runtime keeps at "
+                  "most " +
+                  std::to_string(maxResidentItems()) +
+                  " suspended work-items (HPP_CPU_MAX_RESIDENT)",
+              false};
     return LaunchContext::stuckReason();
   }
 
@@ -275,6 +282,7 @@ private:
 /// Runs \p Body over \p R and waits for it.
 template <int Dims, int LocalDims, class F>
 void launch(const Range<Dims, LocalDims> &R, const F &Body) {
+  validateCheckSettings();
   LaunchShape Shape = launchShape(R);
   unsigned Width = mvectorWidth();
   if (Shape.Groups == 0)

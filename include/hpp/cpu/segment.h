@@ -14,7 +14,10 @@
 /// ends; all the group's work-items share it, every group has its own. A
 /// GPU leaves its contents at group start unspecified; here every byte is
 /// GroupMemoryFill (0xFF: NaN for float and double, -1 for signed
-/// integers), so a read before a write shows up.
+/// integers; hpp/cpu/group_memory.h), so a read before a write shows up.
+/// With HPP_CPU_CHECK=uninit, the first read through operator[] of an
+/// element no work-item of the group wrote is an hpp::RuntimeError
+/// (GroupMemoryShadow).
 ///
 /// Every use of a Segment is checked, with the caller's file:line in the
 /// hpp::RuntimeError: an index out of range, use outside its launch (host
@@ -30,6 +33,7 @@
 
 #include "hpp/core/error.h"
 #include "hpp/cpu/group_executor.h"
+#include "hpp/cpu/group_memory.h"
 
 #include <atomic>
 #include <cstddef>
@@ -46,9 +50,6 @@ template <class T> class BoundDistArray;
 
 namespace cpu {
 
-/// The byte a work-group's block holds when the group starts.
-constexpr unsigned char GroupMemoryFill = 0xFF;
-
 /// A launch binds one DistArray, so a work-group has at most one block: its
 /// GroupExecutor::groupState key.
 inline const char DistBlockKey = 0;
@@ -59,13 +60,19 @@ inline std::uint64_t nextDistSerial() {
   return Next.fetch_add(1, std::memory_order_relaxed);
 }
 
-/// One work-group's copy of a DistArray's regions.
+/// One work-group's copy of a DistArray's regions, made by the group's
+/// first work-item that binds one (GroupExecutor::current() runs it).
 struct DistBlock : GroupState {
   DistBlock(std::size_t Bytes, std::size_t Align)
       : Serial(nextDistSerial()), Align(Align),
         Data(static_cast<unsigned char *>(
             ::operator new(Bytes ? Bytes : 1, std::align_val_t(Align)))) {
-    std::memset(Data, GroupMemoryFill, Bytes);
+    poisonGroupMemory(Data, Bytes);
+    if (checkUninit()) {
+      Shadow.reset(new GroupMemoryShadow);
+      Shadow->reset(Data, Bytes, "the work-group's DistArray block",
+                    std::to_string(GroupExecutor::current()->groupIndex()));
+    }
   }
   ~DistBlock() override { ::operator delete(Data, std::align_val_t(Align)); }
   DistBlock(const DistBlock &) = delete;
@@ -74,6 +81,8 @@ struct DistBlock : GroupState {
   std::uint64_t Serial;
   std::size_t Align;
   unsigned char *Data;
+  /// What the group wrote (HPP_CPU_CHECK=uninit only).
+  std::unique_ptr<GroupMemoryShadow> Shadow;
 };
 
 /// The running work-group's block, or null if it has none.
@@ -92,21 +101,6 @@ inline std::string elements(std::size_t N) {
   return std::to_string(N) + (N == 1 ? " element" : " elements");
 }
 
-/// An index into a Segment, with the caller's file:line (operator[] takes
-/// one argument, so the location rides on the implicit conversion).
-struct SegmentIndex {
-  template <class I, class = std::enable_if_t<std::is_integral<I>::value>>
-  SegmentIndex(I Index, const char *File = __builtin_FILE(),
-               int Line = __builtin_LINE())
-      : Value(static_cast<std::size_t>(Index)),
-        Negative(std::is_signed<I>::value && Index < I(0)), File(File),
-        Line(Line) {}
-  std::size_t Value;
-  bool Negative;
-  const char *File;
-  int Line;
-};
-
 } // namespace cpu
 
 /// A work-group's private copy of a region (GPU shared memory): valid in
@@ -116,7 +110,7 @@ public:
   /// Element \p I of the region; RuntimeError when out of range or used
   /// outside its work-group.
   T &operator[](cpu::SegmentIndex I) const {
-    check("Segment::operator[]", I.File, I.Line);
+    cpu::DistBlock &B = check("Segment::operator[]", I.File, I.Line);
     if (I.Negative || I.Value >= Size)
       throw RuntimeError(
           "Segment::operator[]", I.File, I.Line,
@@ -124,6 +118,13 @@ public:
               (I.Negative ? "-" + std::to_string(std::size_t(0) - I.Value)
                           : std::to_string(I.Value)) +
               " is out of range for a segment of " + cpu::elements(Size));
+    if (B.Shadow)
+      B.Shadow->access(
+          *cpu::GroupExecutor::current(),
+          {"Segment::operator[]", I.File, I.Line, I.Value, Size,
+           std::size_t(reinterpret_cast<unsigned char *>(Data + I.Value) -
+                       B.Data),
+           sizeof(T)});
     return Data[I.Value];
   }
   /// Elements in the region (Region::getSize()).
@@ -145,7 +146,8 @@ private:
   Segment(T *Data, std::size_t Size, std::uint64_t Launch, std::uint64_t Block)
       : Data(Data), Size(Size), Launch(Launch), Block(Block) {}
 
-  void check(const char *Name, const char *File, int Line) const {
+  /// The calling work-group's block, which must be the one that bound it.
+  cpu::DistBlock &check(const char *Name, const char *File, int Line) const {
     cpu::GroupExecutor *E = cpu::GroupExecutor::current();
     if (!E || !E->launch() || E->launch()->id() != Launch)
       throw RuntimeError(
@@ -160,6 +162,7 @@ private:
                          "used in another work-group than the one that bound "
                          "it: a Segment is its work-group's private copy "
                          "(GPU shared memory)");
+    return *B;
   }
 
   T *Data;

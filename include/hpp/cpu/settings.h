@@ -16,6 +16,11 @@
 ///    std::thread::hardware_concurrency()).
 ///  - HPP_CPU_GROUP_MEMORY: bytes of memory each work-group has for the
 ///    regions of a DistArray (GPU shared memory; default 48 KiB).
+///  - HPP_CPU_CHECK: extra checks, a comma-separated list (both CPU
+///    runtimes): `uninit` makes a read of work-group memory that no
+///    work-item of the group wrote an hpp::RuntimeError
+///    (hpp/cpu/group_memory.h). Read once at start-up, so that the
+///    accessors only test a flag; an unknown entry makes every launch throw.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_CPU_SETTINGS_H
@@ -149,6 +154,51 @@ inline std::size_t groupMemoryBytes() {
     return static_cast<std::size_t>(N);
   }();
   return Bytes;
+}
+
+/// The checks HPP_CPU_CHECK asks for.
+struct CheckSettings {
+  bool Uninit = false;
+  std::string Value;   ///< HPP_CPU_CHECK as set.
+  std::string Unknown; ///< An entry that names no check (empty if none).
+};
+
+/// Parses HPP_CPU_CHECK (never throws: it runs during static
+/// initialization).
+inline CheckSettings readCheckSettings() {
+  CheckSettings S;
+  const char *Env = std::getenv("HPP_CPU_CHECK");
+  std::string List = Env ? Env : "";
+  S.Value = List;
+  for (std::size_t Begin = 0; Begin <= List.size();) {
+    std::size_t End = List.find(',', Begin);
+    if (End == std::string::npos)
+      End = List.size();
+    std::string Entry = List.substr(Begin, End - Begin);
+    if (Entry == "uninit")
+      S.Uninit = true;
+    else if (!Entry.empty() && S.Unknown.empty())
+      S.Unknown = Entry;
+    Begin = End + 1;
+  }
+  return S;
+}
+
+/// HPP_CPU_CHECK, read before main.
+inline const CheckSettings CheckFromEnvironment = readCheckSettings();
+
+/// Whether HPP_CPU_CHECK contains `uninit`.
+inline bool checkUninit() { return CheckFromEnvironment.Uninit; }
+
+/// Throws RuntimeError when HPP_CPU_CHECK names an unknown check; every
+/// launch calls it.
+inline void validateCheckSettings() {
+  const CheckSettings &S = CheckFromEnvironment;
+  const std::string &Unknown = S.Unknown;
+  if (!Unknown.empty())
+    throw RuntimeError("HPP_CPU_CHECK=" + S.Value, __FILE__, __LINE__,
+                       "unknown check '" + Unknown +
+                           "'; the CPU runtimes know: uninit");
 }
 
 } // namespace cpu

@@ -22,22 +22,28 @@
 /// collective or source line), the operation throws hpp::RuntimeError
 /// naming the intrinsic and the caller's file:line (the AMD rule, spec 3.2);
 /// it never hangs. __activemask() is a collective too: it returns the lanes
-/// that have not exited.
+/// that have not exited (see below).
 ///
 /// Masks: the mask's type says which lanes it names, so that ported CUDA
 /// code gives the same results at width 32 and 64 (spec 4):
 ///  - a 32-bit mask (`0xffffffff`, `unsigned`) names the lanes of a 32-lane
 ///    CUDA warp: on a 64-wide mvector, lanes 32-63 form a second warp, and
 ///    the operation acts on the caller's half (its bit i is lane i of the
-///    half). Shuffle widths and up/down/xor offsets must then stay below 32
-///    (a wider one mixes a 32-bit mask with a 64-lane width, e.g.
-///    `warpSize / 2`: hpp::RuntimeError); a source lane counts modulo 32,
-///    as on CUDA. __ballot_sync returns the half's bits as `unsigned`.
+///    half), and the shuffles are CUDA's (PTX shfl.sync) within that warp:
+///    the lane argument counts modulo 32 (PTX reads its bits 4:0), a source
+///    lane modulo the width too, and a source outside the caller's
+///    segment gives the caller its own value. So an up/down/xor offset of
+///    32 (the last step of `for (k = 1; k <= 32; k *= 2)`) or 64 returns
+///    the own value, as `__shfl_down_sync(0xffffffff, v, 32)` does on CUDA,
+///    and 33 shifts by 1. A shuffle width above 32 is an hpp::RuntimeError
+///    (CUDA requires width <= warpSize = 32). __ballot_sync returns the
+///    half's bits as `unsigned`.
 ///  - a 64-bit mask (`~0ull`, `unsigned long long`) names the lanes of the
 ///    whole mvector; __ballot_sync returns `unsigned long long`.
 /// Either way the whole mvector takes part in each collective (the AMD rule
 /// below), and a lane not in its mask gets hpp::RuntimeError. __activemask()
-/// returns the whole mvector's lanes (64-bit).
+/// is CUDA's: an `unsigned` with the bits of the caller's 32-lane warp (its
+/// half of a 64-wide mvector) whose lanes have not exited.
 ///
 /// A shuffle from a lane beyond a partial last mvector (a work-group size
 /// that is not a multiple of the width) returns 0 (undefined on GPUs).
@@ -91,22 +97,21 @@ template <class M, class T>
 T shuffleAs(CollectiveKind Kind, const char *Name, M Mask, T Var, int LaneArg,
             int Width, const char *File, int Line) {
   if (isHalfMask<M>()) {
-    bool Offset = Kind != CollectiveKind::Shfl;
-    if (Width > 32 || (Offset && static_cast<unsigned>(LaneArg) >= 32))
+    if (Width > 32)
       throw RuntimeError(
           Name, File, Line,
-          std::string(Width > 32 ? "width " : "offset ") +
-              std::to_string(Width > 32 ? Width : LaneArg) +
-              " reaches beyond the 32-lane warp its 32-bit mask names; use a "
-              "64-bit mask (~0ull) with a width-dependent offset or width");
+          "width " + std::to_string(Width) +
+              " is wider than the 32-lane warp its 32-bit mask names (CUDA "
+              "requires a width up to 32); use a 64-bit mask (~0ull) with a "
+              "width-dependent width");
     if (Width <= 0)
       Width = static_cast<int>(
           std::min(32u, executorFor(Name, File, Line).mvectorWidth()));
-    if (!Offset)
-      LaneArg &= 31;
+    // PTX: bval[4:0] = b[4:0], so offset 32 is 0 (the own value).
+    LaneArg &= 31;
   }
   return shuffle(Kind, Name, mvectorMask(Mask, Name, File, Line), Var, LaneArg,
-                 Width, File, Line);
+                 Width, File, Line, isHalfMask<M>());
 }
 
 } // namespace warp
@@ -137,7 +142,7 @@ inline ::hpp::cpu::warp::BallotOf<M> __ballot_sync(M Mask, int Predicate,
   using namespace ::hpp::cpu::warp;
   Mask64 Bits =
       ballot("__ballot_sync", mvectorMask(Mask, "__ballot_sync", File, Line),
-             Predicate, File, Line);
+             Predicate, File, Line, isHalfMask<M>());
   if (isHalfMask<M>())
     Bits >>= halfBase("__ballot_sync", File, Line);
   return static_cast<BallotOf<M>>(Bits);
@@ -145,21 +150,24 @@ inline ::hpp::cpu::warp::BallotOf<M> __ballot_sync(M Mask, int Predicate,
 template <class M> inline int __any_sync(M Mask, int Predicate, HPP_WARP_LOC) {
   using namespace ::hpp::cpu::warp;
   return any("__any_sync", mvectorMask(Mask, "__any_sync", File, Line),
-             Predicate, File, Line);
+             Predicate, File, Line, isHalfMask<M>());
 }
 template <class M> inline int __all_sync(M Mask, int Predicate, HPP_WARP_LOC) {
   using namespace ::hpp::cpu::warp;
   return all("__all_sync", mvectorMask(Mask, "__all_sync", File, Line),
-             Predicate, File, Line);
+             Predicate, File, Line, isHalfMask<M>());
 }
-inline unsigned long long __activemask(HPP_WARP_LOC) {
-  return ::hpp::cpu::warp::activeMask("__activemask", File, Line);
+/// CUDA's: the not-exited lanes of the caller's 32-lane warp.
+inline unsigned __activemask(HPP_WARP_LOC) {
+  using namespace ::hpp::cpu::warp;
+  Mask64 Bits = activeMask("__activemask", File, Line, /*Half=*/true);
+  return static_cast<unsigned>(Bits >> halfBase("__activemask", File, Line));
 }
 template <class M = unsigned long long>
 inline void __syncwarp(M Mask = ~0ull, HPP_WARP_LOC) {
   using namespace ::hpp::cpu::warp;
   syncWarp("__syncwarp", mvectorMask(Mask, "__syncwarp", File, Line), File,
-           Line);
+           Line, isHalfMask<M>());
 }
 
 #undef HPP_WARP_LOC

@@ -62,10 +62,13 @@ inline std::string hexMask(Mask64 M) {
 }
 
 /// Runs a mvector collective for the calling lane; checks the lane is in
-/// its mask and the shuffle width (0: the whole mvector).
+/// its mask and the shuffle width (0: the whole mvector). \p Half: the
+/// operation came with a 32-bit mask, so its warp is the caller's 32-lane
+/// half of the mvector (the other half completes its own operations).
 inline std::uint64_t collective(CollectiveKind Kind, const char *Name,
                                 Mask64 Mask, std::uint64_t Value, int Arg,
-                                int Width, const char *File, int Line) {
+                                int Width, const char *File, int Line,
+                                bool Half = false) {
   GroupExecutor &E = executorFor(Name, File, Line);
   unsigned W = E.mvectorWidth();
   unsigned Lane = E.currentLane();
@@ -82,7 +85,7 @@ inline std::uint64_t collective(CollectiveKind Kind, const char *Name,
                        "width " + std::to_string(Width) +
                            " is not a power of two up to the mvector width " +
                            std::to_string(W));
-  CollectiveOp Op{Kind, Name, File, Line, Mask, Value, Arg, Width};
+  CollectiveOp Op{Kind, Name, File, Line, Mask, Value, Arg, Width, Half};
   return E.collective(Op);
 }
 
@@ -108,43 +111,53 @@ template <class T> T fromBits(std::uint64_t B) {
 /// source lane, delta or xor mask.
 template <class T>
 T shuffle(CollectiveKind Kind, const char *Name, Mask64 Mask, T Var,
-          int LaneArg, int Width, const char *File, int Line) {
-  return fromBits<T>(
-      collective(Kind, Name, Mask, toBits(Var), LaneArg, Width, File, Line));
+          int LaneArg, int Width, const char *File, int Line,
+          bool Half = false) {
+  return fromBits<T>(collective(Kind, Name, Mask, toBits(Var), LaneArg, Width,
+                                File, Line, Half));
 }
 
 inline Mask64 ballot(const char *Name, Mask64 Mask, int Predicate,
-                     const char *File, int Line) {
+                     const char *File, int Line, bool Half = false) {
   return collective(CollectiveKind::Ballot, Name, Mask, Predicate != 0, 0, 0,
-                    File, Line);
+                    File, Line, Half);
 }
 inline int any(const char *Name, Mask64 Mask, int Predicate, const char *File,
-               int Line) {
+               int Line, bool Half = false) {
   return static_cast<int>(collective(CollectiveKind::Any, Name, Mask,
-                                     Predicate != 0, 0, 0, File, Line));
+                                     Predicate != 0, 0, 0, File, Line, Half));
 }
 inline int all(const char *Name, Mask64 Mask, int Predicate, const char *File,
-               int Line) {
+               int Line, bool Half = false) {
   return static_cast<int>(collective(CollectiveKind::All, Name, Mask,
-                                     Predicate != 0, 0, 0, File, Line));
+                                     Predicate != 0, 0, 0, File, Line, Half));
 }
-/// The lanes of the caller's mvector that have not exited.
-inline Mask64 activeMask(const char *Name, const char *File, int Line) {
+/// The lanes of the caller's mvector (\p Half: of its 32-lane half) that
+/// have not exited.
+inline Mask64 activeMask(const char *Name, const char *File, int Line,
+                         bool Half = false) {
   return collective(CollectiveKind::ActiveMask, Name, ~0ull, 0, 0, 0, File,
-                    Line);
+                    Line, Half);
 }
 /// Waits for the lanes of the caller's mvector (all of them: on AMD the
-/// whole wavefront synchronizes, whatever the mask).
-inline void syncWarp(const char *Name, Mask64 Mask, const char *File,
-                     int Line) {
-  collective(CollectiveKind::SyncWarp, Name, Mask, 0, 0, 0, File, Line);
+/// whole wavefront synchronizes, whatever the mask; \p Half: of its 32-lane
+/// half).
+inline void syncWarp(const char *Name, Mask64 Mask, const char *File, int Line,
+                     bool Half = false) {
+  collective(CollectiveKind::SyncWarp, Name, Mask, 0, 0, 0, File, Line, Half);
 }
 /// Waits for every not-exited work-item of the caller's work-group.
 inline void groupBarrier(const char *Name, const char *File, int Line) {
   GroupExecutor &E = executorFor(Name, File, Line);
-  CollectiveOp Op{
-      CollectiveKind::GroupBarrier,      Name, File, Line, ~0ull, 0, 0,
-      static_cast<int>(E.mvectorWidth())};
+  CollectiveOp Op{CollectiveKind::GroupBarrier,
+                  Name,
+                  File,
+                  Line,
+                  ~0ull,
+                  0,
+                  0,
+                  static_cast<int>(E.mvectorWidth()),
+                  false};
   E.collective(Op);
 }
 

@@ -67,9 +67,16 @@
 #define __constant__ HPP_CPU_QUALIFIER(constant)
 #endif
 /// Work-group shared memory: one copy per host thread, and a host thread runs
-/// one work-group at a time, so the work-items of a group share it.
+/// one work-group at a time, so the work-items of a group share it. In the
+/// section HPP_CPU_SHARED_SECTION (where the platform has one), so that
+/// every work-group starts with them poisoned (cpu_executor.h).
 #ifndef __shared__
+#if defined(HPP_CPU_SHARED_SECTION) && !defined(__HPP_REWRITE__)
+#define __shared__                                                             \
+  static thread_local __attribute__((section(HPP_CPU_SHARED_SECTION)))
+#else
 #define __shared__ static thread_local HPP_CPU_QUALIFIER(shared)
+#endif
 #endif
 #ifndef __forceinline__
 #define __forceinline__ __inline__ __attribute__((always_inline))
@@ -130,31 +137,38 @@ inline Error freeManaged(void *Ptr) {
 constexpr std::uint64_t MaxWorkGroupItems = 1024;
 constexpr unsigned MaxWorkGroupZ = 64;
 
-/// The dynamic shared memory of the work-group running on this thread
-/// (one group per thread at a time, as for `__shared__`): a buffer of the
-/// launch's size, 16-byte aligned, grown by the first work-item that needs
-/// more (before any other work-item of its group can use it).
-inline std::vector<unsigned char> &dynamicSharedBuffer() {
-  static thread_local std::vector<unsigned char> Buffer;
-  return Buffer;
+/// Throws for HPP_CPU_CHECK entries this launch cannot honour: the uninit
+/// check of a launch with dynamic shared memory (Segments) needs the
+/// accessors compiled with -DHPP_CPU_CHECKS (hpp/dist_array.h).
+inline void validateChecks(std::size_t SharedBytes) {
+  hpp::cpu::validateCheckSettings();
+#if !defined(HPP_CPU_CHECKS)
+  if (SharedBytes && hpp::cpu::checkUninit())
+    throw RuntimeError(
+        "hpp::launchKernel", __FILE__, __LINE__,
+        "HPP_CPU_CHECK=uninit checks the Segment accesses of the CPU "
+        "backend only in a program compiled with -DHPP_CPU_CHECKS (without "
+        "it they are plain loads and stores, as on a GPU)");
+#else
+  (void)SharedBytes;
+#endif
 }
-inline void prepareDynamicShared(std::size_t Bytes) {
-  if (dynamicSharedBuffer().size() < Bytes)
-    dynamicSharedBuffer().resize(Bytes);
-}
-inline unsigned char *dynamicShared() { return dynamicSharedBuffer().data(); }
 
 inline bool validShape(const dim3 &Grid, const dim3 &Block) {
   return itemCount(Grid) != 0 && itemCount(Block) != 0 &&
          itemCount(Block) <= MaxWorkGroupItems && Block.z <= MaxWorkGroupZ;
 }
 
-/// Runs \p WorkItem over the grid and returns when it is done.
+/// Runs \p WorkItem over the grid, each work-group with \p SharedBytes of
+/// dynamic shared memory (cpu_executor.h: dynamicShared()), and returns
+/// when it is done.
 template <class F>
-Error launch(const dim3 &Grid, const dim3 &Block, F &WorkItem) {
+Error launch(const dim3 &Grid, const dim3 &Block, std::size_t SharedBytes,
+             F &WorkItem) {
   if (!validShape(Grid, Block))
     return Error::InvalidConfiguration;
-  GridExecutor<F>(Grid, Block, WorkItem).run();
+  validateChecks(SharedBytes);
+  GridExecutor<F>(Grid, Block, SharedBytes, WorkItem).run();
   return Error::Success;
 }
 
@@ -162,10 +176,12 @@ Error launch(const dim3 &Grid, const dim3 &Block, F &WorkItem) {
 /// run the body.
 template <class F>
 Error launchCooperative(const dim3 &Grid, const dim3 &Block,
-                        std::size_t InRange, F &WorkItem) {
+                        std::size_t InRange, std::size_t SharedBytes,
+                        F &WorkItem) {
   if (!validShape(Grid, Block))
     return Error::InvalidConfiguration;
-  CooperativeExecutor<F>(Grid, Block, InRange, WorkItem).run();
+  validateChecks(SharedBytes);
+  CooperativeExecutor<F>(Grid, Block, InRange, SharedBytes, WorkItem).run();
   return Error::Success;
 }
 
@@ -224,15 +240,12 @@ void launchOnBackend(KernelT *Kernel, dim3 Grid, dim3 Block, RangeT &RangeArg,
                      std::tuple<P...> &Args, const LaunchOptions &Options,
                      std::index_sequence<I...>) {
   // Each work-item gets its own copies of the arguments, as on a GPU.
-  auto WorkItem = [&] {
-    cpu_backend::prepareDynamicShared(Options.SharedBytes);
-    Kernel(RangeArg, std::get<I>(Args)...);
-  };
+  auto WorkItem = [&] { Kernel(RangeArg, std::get<I>(Args)...); };
   if (Options.Cooperative)
-    HPP_CHECK(
-        cpu_backend::launchCooperative(Grid, Block, Options.InRange, WorkItem));
+    HPP_CHECK(cpu_backend::launchCooperative(Grid, Block, Options.InRange,
+                                             Options.SharedBytes, WorkItem));
   else
-    HPP_CHECK(cpu_backend::launch(Grid, Block, WorkItem));
+    HPP_CHECK(cpu_backend::launch(Grid, Block, Options.SharedBytes, WorkItem));
 }
 
 /// The simulated mvector width, HPP_CPU_MVECTOR (32 or 64; any other value

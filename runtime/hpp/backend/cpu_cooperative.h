@@ -40,10 +40,12 @@ constexpr std::uint64_t MaxCooperativeGroups = 4096;
 template <class F> class CooperativeExecutor : public hpp::cpu::LaunchContext {
 public:
   /// \p InRange: the work-items that run the body (__gpu_sync's
-  /// participants).
+  /// participants); \p SharedBytes: each work-group's dynamic shared
+  /// memory.
   CooperativeExecutor(const dim3 &Grid, const dim3 &Block, std::size_t InRange,
-                      F &WorkItem)
-      : LaunchContext(InRange), Grid(Grid), Block(Block), WorkItem(WorkItem),
+                      std::size_t SharedBytes, F &WorkItem)
+      : LaunchContext(InRange), Grid(Grid), Block(Block),
+        SharedBytes(SharedBytes), WorkItem(WorkItem),
         Width(hpp::cpu::mvectorWidth()) {}
 
   void run() {
@@ -85,6 +87,7 @@ private:
       threadIdx = dim3(L % X, L % XY / X, L / XY);
     };
     try {
+      beginGroupMemory(SharedBytes, blockIdx);
       hpp::cpu::GroupExecutor Exec(Width);
       Exec.setLaunch(this, std::size_t(N));
       Exec.start(std::size_t(itemCount(Block)), Item, OnResume);
@@ -102,7 +105,7 @@ private:
         }
         if (Done)
           break;
-        if (!sleep(Seen, Exec.firstParked())) {
+        if (!sleep(Seen, Exec.firstParked(), std::size_t(N))) {
           Exec.abandon();
           break;
         }
@@ -115,6 +118,7 @@ private:
 
   dim3 Grid;
   dim3 Block;
+  std::size_t SharedBytes;
   F &WorkItem;
   unsigned Width;
 };

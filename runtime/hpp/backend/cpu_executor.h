@@ -20,11 +20,24 @@
 /// at a collective (a warp operation of backend/cpu_warp.h, __syncthreads,
 /// a cooperative-groups sync), and threadIdx is set again at every switch.
 ///
+/// Work-group memory starts poisoned (hpp/cpu/group_memory.h: every byte
+/// 0xFF, NaN as float or double) in every work-group: beginGroupMemory
+/// fills the thread's dynamic shared memory (the launch's size) and every
+/// __shared__ variable of the program before the group's first work-item
+/// runs. The __shared__ variables are found as one block: backend/cpu.h
+/// puts them in the ELF section HPP_CPU_SHARED_SECTION, whose bounds the
+/// linker provides (__start_/__stop_ symbols) as offsets in the program's
+/// thread-local storage image, and dl_iterate_phdr gives the calling
+/// thread's copy of that image. With HPP_CPU_CHECK=uninit the dynamic
+/// shared memory also gets a GroupMemoryShadow, which Segment::operator[]
+/// (hpp/dist_array.h, compiled with -DHPP_CPU_CHECKS) consults.
+///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_BACKEND_CPU_EXECUTOR_H
 #define HPP_RUNTIME_BACKEND_CPU_EXECUTOR_H
 
 #include "hpp/cpu/group_executor.h"
+#include "hpp/cpu/group_memory.h"
 #include "hpp/cpu/settings.h"
 #include "hpp/cpu/thread_pool.h"
 
@@ -34,6 +47,19 @@
 #include <cstdint>
 #include <exception>
 #include <mutex>
+#include <string>
+#include <vector>
+
+#if defined(__ELF__) && defined(__linux__)
+#include <link.h>
+/// The section of the __shared__ variables (backend/cpu.h); a C identifier,
+/// so that the linker defines __start_hpp_shared and __stop_hpp_shared.
+#define HPP_CPU_SHARED_SECTION "hpp_shared"
+// Its bounds in the thread-local storage image; null without __shared__
+// variables (weak).
+extern "C" unsigned char __start_hpp_shared[] __attribute__((weak));
+extern "C" unsigned char __stop_hpp_shared[] __attribute__((weak));
+#endif
 
 /// CUDA's dim3: three unsigned extents, 1 by default.
 struct dim3 {
@@ -57,21 +83,117 @@ inline std::uint64_t itemCount(const dim3 &Block) {
   return std::uint64_t(Block.x) * Block.y * Block.z;
 }
 
+/// The work-group memory of the work-group running on this thread.
+struct GroupMemory {
+  /// Dynamic shared memory: the launch's size, 16-byte aligned (operator
+  /// new's alignment), grown at group start when a launch needs more.
+  std::vector<unsigned char> Dynamic;
+  /// What the group wrote of Dynamic (HPP_CPU_CHECK=uninit).
+  hpp::cpu::GroupMemoryShadow Shadow;
+};
+inline GroupMemory &groupMemory() {
+  static thread_local GroupMemory Memory;
+  return Memory;
+}
+
+/// The dynamic shared memory of the work-group running on this thread.
+inline unsigned char *dynamicShared() { return groupMemory().Dynamic.data(); }
+
+/// This thread's copy of the __shared__ variables: one block (null if the
+/// program has none, or the platform has no section bounds).
+struct SharedVariables {
+  unsigned char *Data = nullptr;
+  std::size_t Bytes = 0;
+};
+inline SharedVariables locateSharedVariables() {
+  SharedVariables V;
+#if defined(HPP_CPU_SHARED_SECTION)
+  // Weak: both null without __shared__ variables.
+  const auto Begin = reinterpret_cast<std::uintptr_t>(__start_hpp_shared);
+  const auto End = reinterpret_cast<std::uintptr_t>(__stop_hpp_shared);
+  if (Begin == 0 || End <= Begin)
+    return V;
+  // The module whose thread-local storage image holds the section.
+  dl_iterate_phdr(
+      [](dl_phdr_info *Info, std::size_t, void *Out) {
+        auto Start = reinterpret_cast<std::uintptr_t>(__start_hpp_shared);
+        for (unsigned K = 0; K != Info->dlpi_phnum; ++K) {
+          const auto &Segment = Info->dlpi_phdr[K];
+          std::uintptr_t Image = Info->dlpi_addr + Segment.p_vaddr;
+          if (Segment.p_type != PT_TLS || Start < Image ||
+              Start >= Image + Segment.p_memsz || !Info->dlpi_tls_data)
+            continue;
+          auto &R = *static_cast<SharedVariables *>(Out);
+          R.Data = static_cast<unsigned char *>(Info->dlpi_tls_data) +
+                   (Start - Image);
+          R.Bytes = std::size_t(__stop_hpp_shared - __start_hpp_shared);
+          return 1;
+        }
+        return 0;
+      },
+      &V);
+#endif
+  return V;
+}
+
+/// Readies the memory of the work-group \p Group that starts on this
+/// thread (\p DynamicBytes of dynamic shared memory): poisons it and starts
+/// its uninit check, unless \p Nested (a launch from inside a work-item,
+/// whose group's memory the thread still holds).
+inline void beginGroupMemory(std::size_t DynamicBytes, const dim3 &Group,
+                             bool Nested = false) {
+  GroupMemory &M = groupMemory();
+  if (M.Dynamic.size() < DynamicBytes)
+    M.Dynamic.resize(DynamicBytes);
+  if (Nested)
+    return;
+  hpp::cpu::poisonGroupMemory(M.Dynamic.data(), DynamicBytes);
+  static thread_local const SharedVariables Shared = locateSharedVariables();
+  hpp::cpu::poisonGroupMemory(Shared.Data, Shared.Bytes);
+  if (hpp::cpu::checkUninit())
+    M.Shadow.reset(M.Dynamic.data(), DynamicBytes,
+                   "the work-group's dynamic shared memory",
+                   "(" + std::to_string(Group.x) + "," +
+                       std::to_string(Group.y) + "," + std::to_string(Group.z) +
+                       ")");
+}
+
+/// The uninit check of an access by the running work-item to element
+/// \p Index (of \p Count) at \p Element, \p Size bytes, of the dynamic
+/// shared memory (Segment::operator[], HPP_CPU_CHECK=uninit). Out of line:
+/// the accessor stays small.
+__attribute__((noinline)) inline void
+checkGroupMemoryAccess(const void *Element, std::size_t Size, std::size_t Index,
+                       std::size_t Count, const char *File, int Line) {
+  hpp::cpu::GroupExecutor *E = hpp::cpu::GroupExecutor::current();
+  GroupMemory &M = groupMemory();
+  auto *P = static_cast<const unsigned char *>(Element);
+  if (!E || P < M.Dynamic.data() || P >= M.Dynamic.data() + M.Dynamic.size())
+    return;
+  M.Shadow.access(*E, {"Segment::operator[]", File, Line, Index, Count,
+                       std::size_t(P - M.Dynamic.data()), Size});
+}
+
 /// Runs the work-groups of a launch on the calling thread, one at a time:
 /// each work-item is a fiber of hpp::cpu::GroupExecutor (the CPU reference
 /// runtime's), at the simulated mvector width, so work-group barriers and
 /// warp operations work as on a GPU.
 class BlockExecutor {
 public:
-  BlockExecutor(const dim3 &Grid, const dim3 &Block, unsigned MvectorWidth)
-      : Grid(Grid), Block(Block), Fibers(MvectorWidth) {}
+  BlockExecutor(const dim3 &Grid, const dim3 &Block, unsigned MvectorWidth,
+                std::size_t SharedBytes)
+      : Grid(Grid), Block(Block), SharedBytes(SharedBytes),
+        Fibers(MvectorWidth) {}
 
   /// Runs \p WorkItem once per work-item of work-group \p Group. threadIdx
   /// is set whenever a work-item's fiber starts or resumes; the other
   /// built-in variables hold for the whole group. They are restored
-  /// afterwards (a launch from inside a work-item, possible on the CPU).
+  /// afterwards (a launch from inside a work-item, possible on the CPU,
+  /// which leaves the work-group memory of the launching group alone).
   template <class F> void run(const dim3 &Group, F &WorkItem) {
     const BuiltinScope Saved;
+    beginGroupMemory(SharedBytes, Group,
+                     hpp::cpu::GroupExecutor::current() != nullptr);
     gridDim = Grid;
     blockDim = Block;
     blockIdx = Group;
@@ -99,6 +221,7 @@ private:
 
   dim3 Grid;
   dim3 Block;
+  std::size_t SharedBytes;
   hpp::cpu::GroupExecutor Fibers;
 };
 
@@ -109,8 +232,10 @@ private:
 /// launch and is rethrown once every thread has finished.
 template <class F> class GridExecutor {
 public:
-  GridExecutor(const dim3 &Grid, const dim3 &Block, F &WorkItem)
-      : Grid(Grid), Block(Block), WorkItem(WorkItem),
+  /// \p SharedBytes: the dynamic shared memory of each work-group.
+  GridExecutor(const dim3 &Grid, const dim3 &Block, std::size_t SharedBytes,
+               F &WorkItem)
+      : Grid(Grid), Block(Block), SharedBytes(SharedBytes), WorkItem(WorkItem),
         Width(hpp::cpu::mvectorWidth()) {}
 
   void run() {
@@ -131,7 +256,7 @@ private:
     const std::uint64_t Groups = itemCount(G.Grid);
     const std::uint64_t PerPlane = std::uint64_t(G.Grid.x) * G.Grid.y;
     try {
-      BlockExecutor Executor(G.Grid, G.Block, G.Width);
+      BlockExecutor Executor(G.Grid, G.Block, G.Width, G.SharedBytes);
       while (!G.Failed.load(std::memory_order_relaxed)) {
         const std::uint64_t N = G.Next.fetch_add(1, std::memory_order_relaxed);
         if (N >= Groups)
@@ -151,6 +276,7 @@ private:
 
   dim3 Grid;
   dim3 Block;
+  std::size_t SharedBytes;
   F &WorkItem;
   unsigned Width;
   std::atomic<std::uint64_t> Next{0};

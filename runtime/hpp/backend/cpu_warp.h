@@ -19,6 +19,14 @@
 ///    shuffle width that is not a power of two up to the mvector width,
 ///    throws hpp::RuntimeError with the CALLER's file:line (default
 ///    arguments), never hangs.
+/// hpp::warp32 (warp.h) is the reference runtime's CUDA-spelled intrinsics
+/// called with a 32-bit mask (hpp/cpu/warp.h): each 32-lane half of a
+/// 64-wide mvector is a logical warp, ballots and masks are the half's bits,
+/// and the same checks apply (a width above 32 is one more error), at the
+/// caller's file:line. As every collective here, it needs the whole
+/// mvector: at width 64, a call reached by one half only (the other half
+/// exited or at a barrier) is reported as divergent, although each half is
+/// a warp of its own on CUDA and on wave64.
 /// popcMask, ffsMask and clzMask work on the whole 64-bit LaneMask. CUDA's
 /// integer bit intrinsics (__popc, __ffs, __clz and their 64-bit forms),
 /// which rewritten code keeps where they do not apply to a mask, come with
@@ -32,6 +40,7 @@
 #error "include <hpp/runtime.h>, which selects the backend first"
 #endif
 
+#include "hpp/cpu/warp.h"
 #include "hpp/cpu/warp_ops.h"
 
 namespace hpp {
@@ -40,9 +49,15 @@ namespace hpp {
 #define HPP_CPU_CALLER                                                         \
   const char *File = __builtin_FILE(), int Line = __builtin_LINE()
 
-// The four shuffles differ in name, kind and what the lane argument means
-// (source lane, delta or xor mask). Width 0 (the default) is the whole
-// mvector.
+// The four shuffles differ in name, kind and what the lane argument means:
+// one row each, for hpp:: and for hpp::warp32::.
+#define HPP_CPU_SHUFFLES(X)                                                    \
+  X(shflSync, Shfl, int)              /* source lane */                        \
+  X(shflUpSync, ShflUp, unsigned)     /* delta */                              \
+  X(shflDownSync, ShflDown, unsigned) /* delta */                              \
+  X(shflXorSync, ShflXor, int)        /* xor lane mask */
+
+// Width 0 (the default) is the whole mvector.
 #define HPP_CPU_SHUFFLE(Name, Kind, LaneArgType)                               \
   template <class T>                                                           \
   inline T Name(LaneMask Mask, T Var, LaneArgType LaneArg, int Width = 0,      \
@@ -51,10 +66,7 @@ namespace hpp {
                               Var, static_cast<int>(LaneArg), Width, File,     \
                               Line);                                           \
   }
-HPP_CPU_SHUFFLE(shflSync, Shfl, int)              // source lane
-HPP_CPU_SHUFFLE(shflUpSync, ShflUp, unsigned)     // delta
-HPP_CPU_SHUFFLE(shflDownSync, ShflDown, unsigned) // delta
-HPP_CPU_SHUFFLE(shflXorSync, ShflXor, int)        // xor lane mask
+HPP_CPU_SHUFFLES(HPP_CPU_SHUFFLE)
 #undef HPP_CPU_SHUFFLE
 
 /// Bit L set when lane L of \p Mask passes a non-zero \p Predicate.
@@ -74,6 +86,52 @@ inline LaneMask activeMask(HPP_CPU_CALLER) {
   return cpu::warp::activeMask("hpp::activeMask", File, Line);
 }
 
+namespace warp32 {
+
+// The reference runtime's shuffles with a 32-bit (`unsigned`) mask.
+#define HPP_CPU_SHUFFLE32(Name, Kind, LaneArgType)                             \
+  template <class T>                                                           \
+  inline T Name(unsigned Mask, T Var, LaneArgType LaneArg, int Width = size,   \
+                HPP_CPU_CALLER) {                                              \
+    return cpu::warp::shuffleAs(cpu::CollectiveKind::Kind,                     \
+                                "hpp::warp32::" #Name, Mask, Var,              \
+                                static_cast<int>(LaneArg), Width, File, Line); \
+  }
+HPP_CPU_SHUFFLES(HPP_CPU_SHUFFLE32)
+#undef HPP_CPU_SHUFFLE32
+
+/// Bit i set when lane i of the caller's logical warp is in \p Mask and
+/// passes a non-zero \p Predicate.
+inline unsigned ballotSync(unsigned Mask, int Predicate, HPP_CPU_CALLER) {
+  const char *Name = "hpp::warp32::ballotSync";
+  const cpu::warp::Mask64 Bits =
+      cpu::warp::ballot(Name, cpu::warp::mvectorMask(Mask, Name, File, Line),
+                        Predicate, File, Line, /*Half=*/true);
+  return static_cast<unsigned>(Bits >> cpu::warp::halfBase(Name, File, Line));
+}
+/// 1 if some lane of \p Mask passes a non-zero \p Predicate.
+inline int anySync(unsigned Mask, int Predicate, HPP_CPU_CALLER) {
+  const char *Name = "hpp::warp32::anySync";
+  return cpu::warp::any(Name, cpu::warp::mvectorMask(Mask, Name, File, Line),
+                        Predicate, File, Line, /*Half=*/true);
+}
+/// 1 if every lane of \p Mask passes a non-zero \p Predicate.
+inline int allSync(unsigned Mask, int Predicate, HPP_CPU_CALLER) {
+  const char *Name = "hpp::warp32::allSync";
+  return cpu::warp::all(Name, cpu::warp::mvectorMask(Mask, Name, File, Line),
+                        Predicate, File, Line, /*Half=*/true);
+}
+/// The lanes of the caller's logical warp that have not exited.
+inline unsigned activeMask(HPP_CPU_CALLER) {
+  const char *Name = "hpp::warp32::activeMask";
+  const cpu::warp::Mask64 Bits =
+      cpu::warp::activeMask(Name, File, Line, /*Half=*/true);
+  return static_cast<unsigned>(Bits >> cpu::warp::halfBase(Name, File, Line));
+}
+
+} // namespace warp32
+
+#undef HPP_CPU_SHUFFLES
 #undef HPP_CPU_CALLER
 
 /// Bits set in \p Mask (__popcll).

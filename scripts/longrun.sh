@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Long differential run of hpp-rewrite over generated warp programs: many
+# seeds of scripts/warpgen.py through scripts/difftest.py. Under OUT, each
+# seed keeps its programs, the runner's report (report.txt, results.json)
+# and, when it failed, the runner's work directory without the binaries
+# (rewritten sources, the tool's diagnostics); OUT/summary.txt has one line
+# per seed and the totals. Meant to be left running: about 0.26 s of CPU
+# per kernel at -O0, so 20,000 kernels take about 1.5 hours of CPU (45
+# minutes on two cores).
+#
+# Usage: scripts/longrun.sh [-k KERNELS] [-s FIRST_SEED] [-n PER_SEED] [-t PER_TU]
+#                           [-j JOBS] [-o OUT] [-- difftest options]
+#   -k  kernels in all (default 20000)        -s  first seed (default 1000)
+#   -n  kernels per seed (default 500)        -t  kernels per translation unit (default 32)
+#   -j  parallel jobs (default: the cores)    -o  output directory (default longrun-<date>)
+set -u
+here="$(cd "$(dirname "$0")" && pwd)"
+kernels=20000 seed=1000 per_seed=500 per_tu=32 jobs="$(nproc)"
+out="longrun-$(date +%Y%m%d-%H%M%S)"
+while getopts "k:s:n:t:j:o:h" opt; do
+  case "$opt" in
+    k) kernels=$OPTARG ;; s) seed=$OPTARG ;; n) per_seed=$OPTARG ;;
+    t) per_tu=$OPTARG ;; j) jobs=$OPTARG ;; o) out=$OPTARG ;;
+    *) sed -n '2,15p' "$0"; exit 2 ;;
+  esac
+done
+shift $((OPTIND - 1))
+[ "${1:-}" = "--" ] && shift
+mkdir -p "$out"
+summary="$out/summary.txt"
+echo "longrun: $kernels kernels, seeds from $seed, $per_seed per seed, $per_tu per TU, -j$jobs" | tee "$summary"
+done_kernels=0 failed_seeds=0 total_failed=0
+start=$(date +%s)
+while [ "$done_kernels" -lt "$kernels" ]; do
+  n=$per_seed
+  [ $((kernels - done_kernels)) -lt "$n" ] && n=$((kernels - done_kernels))
+  dir="$out/seed-$seed"
+  python3 "$here/warpgen.py" --seed "$seed" --kernels "$n" --per-tu "$per_tu" --out "$dir/programs" || exit 2
+  python3 "$here/difftest.py" -j "$jobs" --opt O0 --progress=off --work-dir "$dir/work" \
+    --json "$dir/results.json" "$@" "$dir/programs" > "$dir/report.txt" 2>&1
+  status=$?
+  last=$(tail -n 1 "$dir/report.txt")
+  if [ "$status" -eq 0 ]; then
+    rm -rf "$dir/work"
+  else
+    # Keep the rewritten sources and the tool's diagnostics, not the binaries.
+    find "$dir/work" -type f \( -name ref -o -name ref32 -o -name ref64 -o -name gen \) -delete
+    failed_seeds=$((failed_seeds + 1))
+    total_failed=$((total_failed + $(echo "$last" | sed -n 's/.* \([0-9]*\) failed$/\1/p')))
+  fi
+  classes=$(grep -o 'failed \[[a-z0-9-]*\][^:]*: [0-9]*' "$dir/report.txt" | tr '\n' ';')
+  echo "seed $seed: $last ${classes:+($classes)}" | tee -a "$summary"
+  done_kernels=$((done_kernels + n))
+  seed=$((seed + 1))
+done
+echo "total: $done_kernels kernels, $total_failed failed units, $failed_seeds seeds with failures, $(( $(date +%s) - start ))s" | tee -a "$summary"
+[ "$total_failed" -eq 0 ]
