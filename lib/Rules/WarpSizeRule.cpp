@@ -67,6 +67,10 @@ void WarpSizeRule::onEndOfTranslationUnit(ASTContext &AST) {
     return;
   const SourceManager &SM = AST.getSourceManager();
   for (const WidthDecision &D : Ctx.widthModel().decisions()) {
+    if (D.Model == WarpModel::AsWritten) {
+      reportAsWritten(D, SM);
+      continue;
+    }
     if (!D.narrows())
       continue;
     SourceLocation At = SM.getExpansionLoc(D.RealWidth.Loc);
@@ -82,6 +86,22 @@ void WarpSizeRule::onEndOfTranslationUnit(ASTContext &AST) {
              "dependent value of the kernel with warpSize "
              "(docs/width-model.md)");
   }
+}
+
+void WarpSizeRule::reportAsWritten(const WidthDecision &D,
+                                   const SourceManager &SM) {
+  SourceLocation At = SM.getExpansionLoc(D.ThirtyTwo.Loc);
+  if (!SM.isWrittenInMainFile(At))
+    return;
+  warning(At, "this kernel mixes 64-bit lane masks, which name the whole "
+              "64-lane wavefront, with 32-lane warps: it runs as written, and "
+              "on a 64-lane wavefront it computes what the two widths give "
+              "together, not what it computes on NVIDIA");
+  note(At, "the kernel assumes 32-lane warps here: " + D.ThirtyTwo.What);
+  note(SM.getExpansionLoc(D.RealWidth.Loc),
+       "and uses the whole wavefront here: " + D.RealWidth.What);
+  note(At, "use 32-bit masks (0xffffffff) for 32-lane warps, or write every "
+           "width-dependent value with warpSize (docs/width-model.md)");
 }
 
 } // namespace rewrite

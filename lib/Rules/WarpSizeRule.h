@@ -8,6 +8,7 @@
 
 #include "Core/DeviceRewrite.h"
 #include "Core/TransformerRule.h"
+#include "Core/WidthModel.h"
 
 namespace hpp {
 namespace rewrite {
@@ -16,8 +17,9 @@ namespace rewrite {
 /// and `MVECTOR_SIZE` become `hpp::getWarpSize()`: exact per target, and
 /// independent of `warpSize` being constexpr (it is not since ROCm 7.0). In
 /// a kernel that keeps 32-lane warps (lib/Core/WidthModel.h) they become
-/// `hpp::warp32::size`, with a remark that says why. Host uses are left to
-/// the width-dispatch rule.
+/// `hpp::warp32::size`, with a remark that says why; a kernel that mixes
+/// 64-bit masks with 32-lane warps runs as written, with a warning. Host
+/// uses are left to the width-dispatch rule.
 class WarpSizeRule : public TransformerRule {
 public:
   WarpSizeRule(llvm::StringRef Name, RuleContext &Ctx);
@@ -25,6 +27,9 @@ public:
   void onEndOfTranslationUnit(clang::ASTContext &AST) override;
 
 private:
+  /// Warns about a kernel that runs as written (WidthModel.h's AsWritten).
+  void reportAsWritten(const WidthDecision &D, const clang::SourceManager &SM);
+
   UneditableInDeviceCode Uneditable;
 };
 

@@ -7,7 +7,9 @@
 // non-mask, a global) are facts too: they are right on 32-lane warps, so
 // nothing is reported as lost. (Code without facts, which runs on whole
 // wavefronts: rewrite/width-model-native.cpp; once one kernel of a file keeps
-// 32-lane warps, every kernel of it that uses warpSize does.)
+// 32-lane warps, every kernel of it that uses warpSize does. The last
+// function mixes 64-bit masks with a fact: it runs as written, with a
+// warning.)
 // RUN: %hpp_rewrite %s -o %t.cpp 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not="{{remark|warning|error}}:"
 // RUN: %strip %t.cpp | FileCheck %s
 // RUN: %cxx_runtime -fsyntax-only %t.cpp
@@ -133,3 +135,15 @@ __device(hpp) int segments(int v, int width) {
 // CHECK-MESSAGES: :[[@LINE-2]]:{{[0-9]+}}: remark:
 // CHECK-MESSAGES: note: the kernel assumes 32-lane warps here: a shuffle width that is not the warp's
 // CHECK-MESSAGES: note: to run on whole
+
+// 64-bit masks (the whole wavefront) with a 32-lane fact: the function runs
+// as written, each operation on the lanes its mask names (as the reference
+// runtime runs it), and a warning says it may differ from NVIDIA at 64.
+__device(hpp) int asWritten(int v, int id) {
+  return __shfl_sync(~0ull, v, 0) + (id & 31);
+}
+// CHECK-MESSAGES: :[[@LINE-2]]:43: warning: this kernel mixes 64-bit lane masks, which name the whole 64-lane wavefront, with 32-lane warps: it runs as written, and on a 64-lane wavefront it computes what the two widths give together, not what it computes on NVIDIA [hpp-warp-size]
+// CHECK-MESSAGES: note: the kernel assumes 32-lane warps here: the literal '31'
+// CHECK-MESSAGES: :[[@LINE-6]]:22: note: and uses the whole wavefront here: a 64-bit lane mask
+// CHECK-MESSAGES: note: use 32-bit masks (0xffffffff) for 32-lane warps
+// CHECK: return hpp::shflSync(~0ull, v, 0) + (id & 31);
