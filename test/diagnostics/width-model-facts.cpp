@@ -144,6 +144,6 @@ __device(hpp) int asWritten(int v, int id) {
 }
 // CHECK-MESSAGES: :[[@LINE-2]]:43: warning: this kernel mixes 64-bit lane masks, which name the whole 64-lane wavefront, with 32-lane warps: it runs as written, and on a 64-lane wavefront it computes what the two widths give together, not what it computes on NVIDIA [hpp-warp-size]
 // CHECK-MESSAGES: note: the kernel assumes 32-lane warps here: the literal '31'
-// CHECK-MESSAGES: :[[@LINE-6]]:22: note: and uses the whole wavefront here: a 64-bit lane mask
+// CHECK-MESSAGES: :[[@LINE-4]]:22: note: and uses the whole wavefront here: a 64-bit lane mask
 // CHECK-MESSAGES: note: use 32-bit masks (0xffffffff) for 32-lane warps
 // CHECK: return hpp::shflSync(~0ull, v, 0) + (id & 31);
