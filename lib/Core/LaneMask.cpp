@@ -170,13 +170,6 @@ public:
     case BO_NE:
       addGroup({BO->getLHS(), BO->getRHS()});
       break;
-    case BO_Sub:
-      if (const auto *CE =
-              dyn_cast<CallExpr>(BO->getRHS()->IgnoreParenImpCasts()))
-        if (globalCalleeName(CE) == "__clz" &&
-            classifyMaskLiteral(BO->getLHS(), Ctx) != MaskLiteral::None)
-          F.ClzCandidates.push_back(BO);
-      break;
     default:
       break;
     }
@@ -437,9 +430,6 @@ void LaneMaskFlow::solve(const ASTContext &Ctx) {
   for (const CallExpr *CE : BitCallCandidates)
     if (isMask(CE->getArg(0)))
       MaskBitCalls.push_back(CE);
-  for (const BinaryOperator *BO : ClzCandidates)
-    if (isMask(cast<CallExpr>(BO->getRHS()->IgnoreParenImpCasts())->getArg(0)))
-      ClzArithmetic.push_back(BO);
   for (const Sink &S : Sinks)
     if (isMask(S.Value))
       Escapes.push_back(S.Escape);

@@ -143,10 +143,6 @@ public:
   const std::vector<const clang::CallExpr *> &bitCalls() const {
     return MaskBitCalls;
   }
-  /// `31 - __clz(mask)`: literal minus the leading zeros of a mask.
-  const std::vector<const clang::BinaryOperator *> &clzArithmetic() const {
-    return ClzArithmetic;
-  }
   const std::vector<MaskEscape> &escapes() const { return Escapes; }
 
 private:
@@ -182,7 +178,6 @@ private:
   std::vector<Group> Groups;
   std::vector<Sink> Sinks;
   std::vector<const clang::CallExpr *> BitCallCandidates;
-  std::vector<const clang::BinaryOperator *> ClzCandidates;
 
   llvm::SetVector<const clang::VarDecl *> MaskVars;
   llvm::DenseSet<const clang::VarDecl *> OuterReported;
@@ -190,7 +185,6 @@ private:
   llvm::DenseSet<const clang::Expr *> WholeLiterals;
   llvm::DenseSet<const clang::Expr *> ShiftedLiterals;
   std::vector<const clang::CallExpr *> MaskBitCalls;
-  std::vector<const clang::BinaryOperator *> ClzArithmetic;
   std::vector<MaskEscape> Escapes;
 };
 

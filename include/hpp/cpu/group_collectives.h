@@ -1,0 +1,333 @@
+//===- hpp/cpu/group_collectives.h - Completes blocked work-items ---------===//
+//
+// Part of hpp-rewrite. CPU reference runtime, and the fiber core of the
+// device runtime's CPU backend (runtime/hpp/backend/cpu_executor.h).
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The members of GroupExecutor (hpp/cpu/group_executor.h) that run when no
+/// work-item of the group can run: waking parked work-items, completing the
+/// collectives of each mvector (a 32-bit mask's operation per 32-lane half),
+/// releasing the group barrier, and reporting divergent collectives and
+/// deadlocks as hpp::RuntimeError. hpp/cpu/group_executor.h includes this
+/// header at its end; include that one.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_CPU_GROUP_COLLECTIVES_H
+#define HPP_CPU_GROUP_COLLECTIVES_H
+
+#include "hpp/core/error.h"
+#include "hpp/cpu/group_executor.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+
+namespace hpp {
+namespace cpu {
+
+/// Makes the parked items whose wait is over ready; false if none is.
+inline bool GroupExecutor::wakeParked() {
+  bool Woken = false;
+  for (std::size_t Id = 0; Id != Size; ++Id) {
+    FiberPool::Item &It = Pool->Items[Id];
+    if (It.St == FiberPool::Item::Parked &&
+        It.Park.Released(It.Park.Object, It.Park.Token)) {
+      It.St = FiberPool::Item::Ready;
+      Woken = true;
+    }
+  }
+  return Woken;
+}
+
+/// Every not-exited item is parked and none can be released.
+[[noreturn]] inline void GroupExecutor::deadlock() {
+  auto &Items = Pool->Items;
+  std::size_t First = 0;
+  while (Items[First].St != FiberPool::Item::Parked)
+    ++First;
+  const ParkSite &P = Items[First].Park;
+  auto Same = [&](std::size_t I) {
+    const ParkSite &Q = Items[I].Park;
+    return Items[I].St == FiberPool::Item::Parked && Q.Object == P.Object &&
+           Q.Line == P.Line && std::strcmp(Q.File, P.File) == 0;
+  };
+  std::string Others;
+  for (std::size_t I = 0; I != Size; ++I)
+    if (Items[I].St == FiberPool::Item::Parked && !Same(I)) {
+      const ParkSite &Q = Items[I].Park;
+      Others = "; work-item " + std::to_string(I) + " waits at " + Q.Name +
+               " at " + Q.File + ":" + std::to_string(Q.Line);
+      break;
+    }
+  throw RuntimeError(
+      P.Name, P.File, P.Line,
+      "deadlock: work-items " + ranges(Size, Same) + " wait (" +
+          P.Describe(P.Object) + ")" + Others +
+          ", and no work-item of the work-group can arrive (exited: " +
+          ranges(Size,
+                 [&](std::size_t I) {
+                   return Items[I].St == FiberPool::Item::Done;
+                 }) +
+          ", work-group of " + std::to_string(Size) + ")");
+}
+
+/// Called when no work-item can run: completes the mvector collectives,
+/// or, when there are none, the group barrier.
+inline void GroupExecutor::resolveBlocked() {
+  bool Progress = false;
+  for (std::size_t M = 0; M * Width < Size; ++M)
+    Progress |= resolve(M);
+  if (!Progress)
+    releaseBarrier();
+}
+
+/// "a-b,c" for the ids in [0, N) where \p In is true, "none" if none.
+template <class Pred>
+std::string GroupExecutor::ranges(std::size_t N, Pred In) {
+  std::string S;
+  for (std::size_t L = 0; L < N;) {
+    if (!In(L)) {
+      ++L;
+      continue;
+    }
+    std::size_t E = L;
+    while (E + 1 < N && In(E + 1))
+      ++E;
+    if (!S.empty())
+      S += ",";
+    S += std::to_string(L);
+    if (E != L)
+      S += "-" + std::to_string(E);
+    L = E + 1;
+  }
+  return S.empty() ? "none" : S;
+}
+inline std::string GroupExecutor::lanes(unsigned long long Bits) {
+  return ranges(64, [Bits](std::size_t L) { return (Bits >> L & 1) != 0; });
+}
+
+inline const char *GroupExecutor::fileOf(const CollectiveOp &Op) {
+  return Op.File ? Op.File : "?";
+}
+/// The same operation at the same source location.
+inline bool GroupExecutor::sameSite(const CollectiveOp &A,
+                                    const CollectiveOp &B) {
+  return A.Kind == B.Kind && A.Line == B.Line &&
+         std::strcmp(fileOf(A), fileOf(B)) == 0;
+}
+
+[[noreturn]] inline void GroupExecutor::divergent(const CollectiveOp &Op,
+                                                  std::size_t M,
+                                                  const std::string &Why) {
+  throw RuntimeError(Op.Name, fileOf(Op), Op.Line,
+                     "divergent mvector collective in mvector " +
+                         std::to_string(M) + " (width " +
+                         std::to_string(Width) + "): " + Why +
+                         "; every active lane must take part (AMD rule)");
+}
+
+/// Every not-exited work-item waits at a group barrier: releases them if
+/// it is the same one, throws RuntimeError naming the first item's
+/// otherwise (the group could never go on).
+inline void GroupExecutor::releaseBarrier() {
+  auto &Items = Pool->Items;
+  auto Waits = [&](std::size_t Id) {
+    return Items[Id].St == FiberPool::Item::Blocked;
+  };
+  std::size_t First = 0;
+  while (First != Size && !Waits(First))
+    ++First;
+  if (First == Size)
+    return;
+  const CollectiveOp &Op = Items[First].Op;
+  for (std::size_t Id = 0; Id != Size; ++Id)
+    if (Items[Id].St == FiberPool::Item::Parked) {
+      const ParkSite &P = Items[Id].Park;
+      throw RuntimeError(
+          Op.Name, fileOf(Op), Op.Line,
+          "work-group barrier reached while work-item " +
+              std::to_string(Id) + " waits at " + P.Name + " at " + P.File +
+              ":" + std::to_string(P.Line) +
+              "; every work-item that has not exited must reach the same "
+              "barrier");
+    }
+  for (std::size_t Id = First; Id != Size; ++Id) {
+    if (!Waits(Id) || sameSite(Items[Id].Op, Op))
+      continue;
+    const CollectiveOp &Other = Items[Id].Op;
+    throw RuntimeError(
+        Op.Name, fileOf(Op), Op.Line,
+        "work-group barrier reached by work-items " +
+            ranges(Size,
+                   [&](std::size_t I) {
+                     return Waits(I) && sameSite(Items[I].Op, Op);
+                   }) +
+            " only; work-item " + std::to_string(Id) + " waits at " +
+            Other.Name + " at " + fileOf(Other) + ":" +
+            std::to_string(Other.Line) + " (work-group of " +
+            std::to_string(Size) +
+            ", exited work-items: " +
+            ranges(Size,
+                   [&](std::size_t I) {
+                     return Items[I].St == FiberPool::Item::Done;
+                   }) +
+            "); every work-item that has not exited must reach the same "
+            "barrier");
+  }
+  for (std::size_t Id = First; Id != Size; ++Id)
+    if (Waits(Id)) {
+      Items[Id].Result = 0;
+      Items[Id].St = FiberPool::Item::Ready;
+    }
+}
+
+/// Completes the mvector collective the lanes of mvector \p M wait at;
+/// false when there is none (every lane exited or waits at the group
+/// barrier). Throws RuntimeError when the lanes wait at different
+/// operations or some exited.
+inline bool GroupExecutor::resolve(std::size_t M) {
+  std::size_t Begin = M * Width;
+  std::size_t End = Begin + Width < Size ? Begin + Width : Size;
+  // Operations with 32-bit masks: each 32-lane half of a wider mvector is
+  // a warp of its own, as on CUDA (and as hpp::warp32 runs on wave64).
+  if (Width > 32)
+    for (std::size_t H = Begin; H < End; H += 32) {
+      std::size_t HEnd = H + 32 < End ? H + 32 : End;
+      const CollectiveOp *Op = firstBlocked(H, HEnd);
+      if (Op && Op->Half && resolveRange(M, Begin, End, H, HEnd))
+        return true;
+    }
+  return resolveRange(M, Begin, End, Begin, End);
+}
+
+/// The operation the first blocked work-item of [Begin, End) waits at.
+inline const CollectiveOp *GroupExecutor::firstBlocked(std::size_t Begin,
+                                                       std::size_t End) const {
+  for (std::size_t Id = Begin; Id != End; ++Id)
+    if (Pool->Items[Id].St == FiberPool::Item::Blocked)
+      return &Pool->Items[Id].Op;
+  return nullptr;
+}
+
+/// resolve() for the lanes [RBegin, REnd) of mvector \p M, [Begin, End):
+/// the whole mvector, or one 32-lane half. Lanes count from \p Begin.
+inline bool GroupExecutor::resolveRange(std::size_t M, std::size_t Begin,
+                                        std::size_t End, std::size_t RBegin,
+                                        std::size_t REnd) {
+  auto &Items = Pool->Items;
+  unsigned long long Blocked = 0, Exited = 0;
+  const CollectiveOp *First = nullptr;
+  for (std::size_t Id = RBegin; Id != REnd; ++Id) {
+    unsigned Lane = static_cast<unsigned>(Id - Begin);
+    if (Items[Id].St == FiberPool::Item::Done)
+      Exited |= 1ull << Lane;
+    else if (Items[Id].St == FiberPool::Item::Blocked) {
+      Blocked |= 1ull << Lane;
+      if (!First)
+        First = &Items[Id].Op;
+    }
+  }
+  if (!Blocked)
+    return false;
+  bool AllAtBarrier = true;
+  for (std::size_t Id = RBegin; Id != REnd; ++Id)
+    if (Items[Id].St == FiberPool::Item::Blocked)
+      AllAtBarrier &= Items[Id].Op.Kind == CollectiveKind::GroupBarrier;
+  // The group barrier waits for the whole group: releaseBarrier().
+  if (AllAtBarrier)
+    return false;
+  for (std::size_t Id = RBegin; Id != REnd; ++Id)
+    if (Items[Id].St == FiberPool::Item::Parked) {
+      const ParkSite &P = Items[Id].Park;
+      divergent(*First, M,
+                "lane " + std::to_string(Id - Begin) + " waits at " +
+                    P.Name + " at " + P.File + ":" + std::to_string(P.Line) +
+                    " instead");
+    }
+  for (std::size_t Id = RBegin; Id != REnd; ++Id) {
+    if (Items[Id].St != FiberPool::Item::Blocked)
+      continue;
+    const CollectiveOp &Op = Items[Id].Op;
+    if (!sameSite(Op, *First))
+      divergent(*First, M,
+                "lane " + std::to_string(Id - Begin) + " waits at " +
+                    Op.Name + " at " + fileOf(Op) + ":" +
+                    std::to_string(Op.Line) + " instead");
+  }
+  // __activemask reports the lanes that have not exited; every other
+  // operation needs them all.
+  if (Exited && First->Kind != CollectiveKind::ActiveMask)
+    divergent(*First, M,
+              "reached by lanes " + lanes(Blocked) + " only; lanes " +
+                  lanes(Exited) + " exited");
+  // Predicates of all participants.
+  unsigned long long Pred = 0;
+  for (std::size_t Id = RBegin; Id != REnd; ++Id)
+    if (Items[Id].Op.Value)
+      Pred |= 1ull << (Id - Begin);
+  for (std::size_t Id = RBegin; Id != REnd; ++Id) {
+    FiberPool::Item &It = Items[Id];
+    const CollectiveOp &Op = It.Op;
+    unsigned Lane = static_cast<unsigned>(Id - Begin);
+    std::uint64_t R = 0;
+    long Src = -1;
+    unsigned W = static_cast<unsigned>(Op.Width);
+    unsigned SegBase = Lane & ~(W - 1);
+    switch (Op.Kind) {
+    case CollectiveKind::Shfl:
+      Src = SegBase + (static_cast<unsigned>(Op.Arg) & (W - 1));
+      break;
+    case CollectiveKind::ShflUp:
+      Src = (Lane - SegBase) >= static_cast<unsigned>(Op.Arg)
+                ? static_cast<long>(Lane) - Op.Arg
+                : static_cast<long>(Lane);
+      break;
+    case CollectiveKind::ShflDown:
+      // 64-bit: a delta near 2^32 must not wrap into the segment.
+      Src = std::uint64_t(Lane - SegBase) + static_cast<unsigned>(Op.Arg) < W
+                ? static_cast<long>(Lane) + Op.Arg
+                : static_cast<long>(Lane);
+      break;
+    case CollectiveKind::ShflXor: {
+      unsigned S = Lane ^ static_cast<unsigned>(Op.Arg);
+      Src = S >= SegBase + W || S >= Width ? Lane : S;
+      break;
+    }
+    case CollectiveKind::Ballot:
+      R = Pred & Op.Mask;
+      break;
+    case CollectiveKind::Any:
+      R = (Pred & Op.Mask) != 0;
+      break;
+    case CollectiveKind::All:
+      R = (Blocked & Op.Mask & ~Pred) == 0;
+      break;
+    case CollectiveKind::ActiveMask:
+      R = Blocked;
+      break;
+    case CollectiveKind::SyncWarp:
+    case CollectiveKind::GroupBarrier: // Not mixed with the others here.
+      break;
+    }
+    if (Src >= 0) {
+      // A lane beyond a partial mvector does not exist: undefined on a
+      // GPU, 0 here.
+      std::size_t SrcId = Begin + static_cast<std::size_t>(Src);
+      R = SrcId < End ? Items[SrcId].Op.Value : 0;
+    }
+    It.Result = R;
+  }
+  // Only the lanes that waited: an exited lane (__activemask) stays done.
+  for (std::size_t Id = RBegin; Id != REnd; ++Id)
+    if (Items[Id].St == FiberPool::Item::Blocked)
+      Items[Id].St = FiberPool::Item::Ready;
+  return true;
+}
+
+} // namespace cpu
+} // namespace hpp
+
+#endif // HPP_CPU_GROUP_COLLECTIVES_H

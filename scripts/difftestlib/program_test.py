@@ -1,0 +1,296 @@
+"""difftest for one program: ProgramTest builds the reference, rewrites and
+builds the output, runs all four and judges every check unit (Outcome: what
+one unit printed in one run).
+"""
+
+import concurrent.futures
+import os
+import re
+import time
+
+from .programs import blank_units, in_unit, parse_diagnostics, split_units
+
+
+class Outcome:
+    """What one unit printed in one run: text (None if missing) and ok."""
+
+    def __init__(self, text, ok):
+        self.text, self.ok = text, ok
+
+    def show(self):
+        return "<no output: the program stopped before it>" if self.text is None else self.text
+
+
+
+class ProgramTest:
+    """Builds, rewrites, runs and judges one program."""
+
+    def __init__(self, prog, cfg, runner, work):
+        self.p, self.cfg, self.runner = prog, cfg, runner
+        stem = os.path.splitext(os.path.basename(prog.path))[0]
+        self.work = os.path.join(work, stem)
+        n = 1
+        while os.path.exists(self.work):
+            n += 1
+            self.work = os.path.join(work, "%s.%d" % (stem, n))
+        os.makedirs(self.work)
+        self.results = []  # dicts per unit
+        self.timing = {}
+
+    # -- building ----------------------------------------------------------
+    def cxx(self, src, out, includes, extra=(), key="build"):
+        cmd = [self.cfg.cxx, "-std=c++17", self.cfg.opt, "-pthread", "-w"]
+        for inc in includes:
+            cmd += ["-I", inc]
+        cmd += list(extra) + self.p.cxxflags + [src, "-o", out]
+        rc, _, err = self.runner.run(cmd, timeout=self.cfg.build_timeout,
+                                     timing=self.timing, key=key)
+        if rc != 0 and self.cfg.retry_delay > 0:
+            # Once more, later: in a shared checkout a header may be half
+            # written at that moment. A real error fails again.
+            time.sleep(self.cfg.retry_delay)
+            rc, _, err = self.runner.run(cmd, timeout=self.cfg.build_timeout,
+                                         timing=self.timing, key=key)
+        return rc, err
+
+    def build_reference(self):
+        """{width: binary} or an error text."""
+        bins = {}
+        if self.p.width_defines:
+            for w in (32, 64):
+                exe = os.path.join(self.work, "ref%d" % w)
+                rc, err = self.cxx(self.p.path, exe, [self.cfg.include],
+                                   ["-DHPP_CPU_MVECTOR=%d" % w], key="ref build")
+                if rc:
+                    return None, err
+                bins[w] = exe
+        else:
+            exe = os.path.join(self.work, "ref")
+            rc, err = self.cxx(self.p.path, exe, [self.cfg.include], key="ref build")
+            if rc:
+                return None, err
+            bins = {32: exe, 64: exe}
+        return bins, ""
+
+    def rewrite(self, src):
+        """(status, output path, stderr) of hpp-rewrite on `src`."""
+        out = os.path.join(self.work, "rewritten.cpp")
+        if os.path.exists(out):
+            os.remove(out)
+        cmd = self.cfg.tool_cmd + [src, "-o", out] + self.p.tool_args
+        for attempt in range(4):
+            rc, _, err = self.runner.run(cmd, timeout=self.cfg.build_timeout,
+                                         timing=self.timing, key="rewrite")
+            # The tool cannot be started (being relinked) or died of a
+            # signal: try again later; a real crash crashes again.
+            transient = rc == 127 and err.startswith("cannot run")
+            if not (transient or (rc < 0 and attempt == 0)) or self.cfg.retry_delay <= 0:
+                break
+            time.sleep(self.cfg.retry_delay * (attempt + 1))
+        with open(os.path.join(self.work, "rewrite.stderr"), "a") as f:
+            f.write(err)
+        return rc, out, err
+
+    # -- running -----------------------------------------------------------
+    def run_exe(self, exe, width, args):
+        env = {"HPP_CPU_MVECTOR": str(width)}
+        if self.cfg.check is not None:
+            env["HPP_CPU_CHECK"] = self.cfg.check
+        if self.cfg.cpu_threads:
+            env["HPP_CPU_THREADS"] = str(self.cfg.cpu_threads)
+        env.update(self.p.env)
+        return self.runner.run([exe] + list(args), env=env, timing=self.timing, key="runs")
+
+    def kernel_outputs(self, exe, width, ids):
+        """Unit id -> text for a generator program; re-runs the kernels a
+        crash left without output one by one."""
+        _, out, _ = self.run_exe(exe, width, [])
+        got = split_units(out)
+        missing = [i for i in ids if i not in got]
+        if missing and len(missing) <= self.cfg.max_reruns:
+            for i in missing:
+                rc1, out1, err1 = self.run_exe(exe, width, [str(i)])
+                one = split_units(out1).get(i)
+                if one is None:
+                    tail = (err1.strip().splitlines() or ["exit status %d" % rc1])[-1]
+                    one = "CRASH (exit status %d, alone: %s)" % (rc1, tail[:300])
+                got[i] = one
+        return got
+
+    def whole_output(self, exe, width, args):
+        rc, out, err = self.run_exe(exe, width, args)
+        lines = out.splitlines()
+        if self.p.ignore:
+            lines = [l for l in lines if not self.p.ignore.search(l)]
+        text = "exit status %d\n%s" % (rc, "\n".join(lines))
+        if rc != 0 and err.strip():
+            text += "\n[stderr] " + "\n[stderr] ".join(err.strip().splitlines()[-5:])
+        return rc, text
+
+    # -- the whole pipeline --------------------------------------------------
+    def execute(self):
+        p = self.p
+        if self.cfg.reference_only:
+            ref_bins, ref_err = self.build_reference()
+            gen = {"exe": None, "status": "skipped", "diags": [], "blanked": [], "text": ""}
+        else:
+            with concurrent.futures.ThreadPoolExecutor(2) as ex:
+                fref = ex.submit(self.build_reference)
+                fgen = ex.submit(self.rewrite_and_build)
+                ref_bins, ref_err = fref.result()
+                gen = fgen.result()
+        if ref_bins is None:
+            self.fail_all("ref-build-failed", ref_err)
+            return self.results
+        if p.units is not None:
+            self.judge_kernels(ref_bins, gen)
+        else:
+            self.judge_whole(ref_bins, gen)
+        return self.results
+
+    def rewrite_and_build(self):
+        """Rewrites (blanking refused kernels out and retrying) and builds.
+
+        Returns a dict: exe (or None), status (ok / refused / crashed /
+        build-failed), diags (all diagnostics about the input), blanked
+        (unit ids removed because of their errors), text (tool or build
+        output for reports)."""
+        p = self.p
+        src = p.path
+        blanked = []
+        all_diags = []
+        stderr_all = ""
+        while True:
+            rc, out, err = self.rewrite(src)
+            stderr_all += err
+            diags = parse_diagnostics(err, src)
+            all_diags += [d for d in diags if d not in all_diags]
+            if rc == 0 and os.path.exists(out):
+                break
+            if rc < 0 or rc == 124 or not re.search(r": (fatal )?error: ", err):
+                return {"exe": None, "status": "crashed", "diags": all_diags,
+                        "blanked": blanked,
+                        "text": "hpp-rewrite exited with status %d%s" % (
+                            rc, ", stderr:\n" + err if err.strip() else ", no diagnostics")}
+            if p.units is None:
+                return {"exe": None, "status": "refused", "diags": all_diags,
+                        "blanked": blanked, "text": err}
+            errors = [d for d in diags if d["severity"] in ("error", "fatal error")]
+            hit = [u for u in p.units if u["id"] not in blanked and
+                   any(in_unit(d, u) for d in errors)]
+            outside = [d for d in errors if not any(in_unit(d, u) for u in p.units)]
+            if outside or not hit:
+                return {"exe": None, "status": "refused", "diags": all_diags,
+                        "blanked": blanked, "text": err}
+            blanked += [u["id"] for u in hit]
+            reduced = os.path.join(self.work, os.path.basename(p.path))
+            with open(reduced, "w") as f:
+                f.write(blank_units(p.source, [u for u in p.units if u["id"] in blanked]))
+            src = reduced
+            if len(blanked) == len(p.units):
+                return {"exe": None, "status": "refused", "diags": all_diags,
+                        "blanked": blanked, "text": err}
+        exe = os.path.join(self.work, "gen")
+        # The CPU backend checks work-group memory only when built for it.
+        checks = ["-DHPP_CPU_CHECKS"] if self.cfg.check else []
+        rc, err = self.cxx(out, exe, [self.cfg.runtime, self.cfg.include], checks,
+                           key="gen build")
+        if rc:
+            return {"exe": None, "status": "build-failed", "diags": all_diags,
+                    "blanked": blanked, "text": err}
+        return {"exe": exe, "status": "ok", "diags": all_diags, "blanked": blanked,
+                "text": stderr_all}
+
+    # -- judging -------------------------------------------------------------
+    def fail_all(self, cls, text):
+        units = self.p.units if self.p.units is not None else [
+            {"id": None, "lines": (1, 10 ** 9)} for _ in self.p.runs]
+        for n, u in enumerate(units):
+            self.results.append({"program": self.p.path, "unit": self.unit_name(u, n),
+                                 "status": "fail", "class": cls, "outputs": {},
+                                 "diags": [], "detail": text, "wrong64": None,
+                                 "warned": False, "expect64": u.get("expect64")})
+
+    def unit_name(self, u, n):
+        if u.get("id") is not None:
+            return "kernel %d (lines %d-%d)" % (u["id"], u["lines"][0], u["lines"][1])
+        args = self.p.runs[n] if n < len(self.p.runs) else []
+        return "whole output, arguments [%s]" % " ".join(args)
+
+    def judge(self, unit_name, outs, diags, gen, expect=None, blanked=False):
+        """Applies the rule to one unit; outs maps ref32/ref64/gen32/gen64
+        to Outcome (gen ones absent when there is no rewritten program)."""
+        r32, r64 = outs["ref32"], outs["ref64"]
+        wrong64 = not r64.ok
+        warned = any(d["severity"] == "warning" and d["tag"].startswith("hpp") for d in diags)
+        errored = any(d["severity"] in ("error", "fatal error") for d in diags)
+        res = {"program": self.p.path, "unit": unit_name, "outputs": outs, "diags": diags,
+               "wrong64": wrong64, "warned": warned, "expect64": expect, "status": "pass",
+               "class": None, "detail": ""}
+
+        def fail(cls, detail=""):
+            res["status"], res["class"], res["detail"] = "fail", cls, detail
+
+        if not r32.ok:
+            fail("bad-reference")
+        elif gen["status"] == "skipped":
+            pass
+        elif blanked or gen["status"] == "refused":
+            if self.p.may_refuse or (wrong64 and errored):
+                res["status"] = "refused"
+            else:
+                fail("tool-refused", "" if errored else gen["text"])
+        elif gen["status"] == "crashed":
+            fail("tool-crashed", gen["text"])
+        elif gen["status"] == "build-failed":
+            fail("gen-build-failed", gen["text"])
+        else:
+            g32, g64 = outs["gen32"], outs["gen64"]
+            if g32.text != r32.text:
+                fail("mismatch-32")
+            elif not wrong64:
+                if g64.text != r64.text:
+                    fail("mismatch-64", "the tool warned in this unit" if warned else "")
+            elif g64.ok:
+                res["status"] = "fixed"
+            elif warned:
+                res["status"] = "warned"
+            else:
+                fail("wrong-64-unwarned")
+        self.results.append(res)
+
+    def judge_kernels(self, ref_bins, gen):
+        ids = [u["id"] for u in self.p.units]
+        ref = {w: self.kernel_outputs(ref_bins[w], w, ids) for w in (32, 64)}
+        genout = {}
+        if gen["exe"]:
+            live = [i for i in ids if i not in gen["blanked"]]
+            genout = {w: self.kernel_outputs(gen["exe"], w, live) for w in (32, 64)}
+        for u in self.p.units:
+            i = u["id"]
+
+            def outcome(table):
+                text = table.get(i)
+                return Outcome(text, text == "ok")
+            outs = {"ref32": outcome(ref[32]), "ref64": outcome(ref[64])}
+            if genout:
+                outs["gen32"], outs["gen64"] = outcome(genout[32]), outcome(genout[64])
+            diags = [d for d in gen["diags"] if in_unit(d, u)]
+            self.judge(self.unit_name(u, 0), outs, diags, gen, expect=u["expect64"],
+                       blanked=i in gen["blanked"])
+
+    def judge_whole(self, ref_bins, gen):
+        for n, args in enumerate(self.p.runs):
+            rc32, t32 = self.whole_output(ref_bins[32], 32, args)
+            rc64, t64 = self.whole_output(ref_bins[64], 64, args)
+            r32 = Outcome(t32, rc32 == 0)
+            ok64 = rc64 == 0 if self.p.width_dependent else (t64 == t32 and rc32 == 0)
+            outs = {"ref32": r32, "ref64": Outcome(t64, ok64)}
+            if gen["exe"]:
+                g32rc, g32 = self.whole_output(gen["exe"], 32, args)
+                g64rc, g64 = self.whole_output(gen["exe"], 64, args)
+                g64ok = g64rc == 0 if self.p.width_dependent else (g64 == t32 and g64rc == 0)
+                outs["gen32"] = Outcome(g32, g32rc == 0)
+                outs["gen64"] = Outcome(g64, g64ok)
+            self.judge(self.unit_name({"id": None}, n), outs, gen["diags"], gen)
+

@@ -1,0 +1,106 @@
+"""difftest reporting: the failure classes, report_failure (one failing
+unit with its outputs and diagnostics), write_json (--json) and summarize
+(the summary and the `N passed, M failed` line).
+"""
+
+import json
+
+SILENT = ("mismatch-32", "mismatch-64", "wrong-64-unwarned")
+CLASS_HELP = {
+    "bad-reference": "the input is wrong at 32 lanes on the reference (an input bug)",
+    "ref-build-failed": "the input does not build against the reference runtime",
+    "tool-refused": "hpp-rewrite exited with an error on code it should accept",
+    "tool-crashed": "hpp-rewrite crashed or timed out",
+    "gen-build-failed": "the rewritten output does not build on the CPU backend",
+    "mismatch-32": "rewritten@32 differs from reference@32 (silent)",
+    "mismatch-64": "reference@64 is right, rewritten@64 differs (silent)",
+    "wrong-64-unwarned": "wrong at 64 as written, still wrong rewritten, no warning (silent)",
+}
+
+
+
+def indent(text, prefix="      ", limit=20):
+    lines = text.splitlines() or [""]
+    if len(lines) > limit:
+        lines = lines[:limit] + ["... (%d more lines)" % (len(lines) - limit)]
+    return "\n".join(prefix + l for l in lines)
+
+
+def report_failure(r):
+    out = ["FAIL [%s] %s: %s" % (r["class"], r["program"], r["unit"])]
+    out.append("    %s" % CLASS_HELP.get(r["class"], ""))
+    for key, label in (("ref32", "reference@32"), ("ref64", "reference@64"),
+                       ("gen32", "rewritten@32"), ("gen64", "rewritten@64")):
+        o = r["outputs"].get(key)
+        if o is not None:
+            out.append("    %s:\n%s" % (label, indent(o.show())))
+    if r.get("expect64"):
+        out.append("    generator's prediction at 64 as written: %s" % r["expect64"])
+    if r["diags"]:
+        out.append("    hpp-rewrite diagnostics in the unit:")
+        out += ["      " + d["text"] for d in r["diags"]]
+    else:
+        out.append("    hpp-rewrite diagnostics in the unit: none")
+    if r["detail"]:
+        out.append("    detail:\n%s" % indent(r["detail"], limit=30))
+    return "\n".join(out)
+
+
+def write_json(path, results, skipped):
+    """Every unit's result, for scripts that sort failures."""
+    units = []
+    for r in results:
+        units.append({
+            "program": r["program"], "unit": r["unit"], "status": r["status"],
+            "class": r["class"], "wrong64": r["wrong64"], "warned": r["warned"],
+            "expect64": r.get("expect64"), "detail": r["detail"],
+            "outputs": {k: o.text for k, o in r["outputs"].items()},
+            "diagnostics": [d["text"] for d in r["diags"]]})
+    with open(path, "w") as f:
+        json.dump({"units": units, "skipped": [{"program": p, "why": w} for p, w in skipped]},
+                  f, indent=1)
+
+
+def summarize(results, skipped, elapsed, timings):
+    total = len(results)
+    passed = sum(1 for r in results if r["status"] != "fail")
+    failed = total - passed
+    by_class = {}
+    for r in results:
+        if r["status"] == "fail":
+            by_class[r["class"]] = by_class.get(r["class"], 0) + 1
+    wrong64 = [r for r in results if r["wrong64"]]
+    lines = ["", "Summary: %d units in %d programs, %.0fs" % (
+        total, len({r["program"] for r in results}), elapsed)]
+    if timings:
+        n = len(timings)
+        avg = {k: sum(t.get(k, 0) for t in timings) / n
+               for k in ("ref build", "rewrite", "gen build", "runs")}
+        lines.append("  CPU time per program: " + ", ".join("%s %.1fs" % (k, v)
+                                                          for k, v in avg.items()))
+    lines.append("  wrong at 64 as written (reference): %d (fixed by the rewrite %d, warned %d, "
+                 "refused %d)" % (len(wrong64),
+                                  sum(1 for r in wrong64 if r["status"] == "fixed"),
+                                  sum(1 for r in wrong64 if r["status"] == "warned"),
+                                  sum(1 for r in wrong64 if r["status"] == "refused")))
+    lines.append("  units with an [hpp-...] warning: %d" % sum(1 for r in results if r["warned"]))
+    lines.append("  refused (allowed): %d" % sum(1 for r in results if r["status"] == "refused"))
+    predicted = [r for r in results if r.get("expect64") and r["wrong64"] is not None
+                 and r["class"] not in ("bad-reference", "ref-build-failed")]
+    if predicted:
+        off = [r for r in predicted if (r["expect64"] == "wrong") != r["wrong64"]]
+        lines.append("  generator's 64-lane prediction: %d of %d right" % (
+            len(predicted) - len(off), len(predicted)))
+        for r in off[:10]:
+            lines.append("    predicted %s, reference@64 %s: %s: %s" % (
+                r["expect64"], "wrong" if r["wrong64"] else "ok", r["program"], r["unit"]))
+    if skipped:
+        lines.append("  skipped inputs: %d" % len(skipped))
+    for cls in sorted(by_class):
+        lines.append("  failed [%s]%s: %d" % (cls, " (silent)" if cls in SILENT else "",
+                                              by_class[cls]))
+    silent = sum(v for k, v in by_class.items() if k in SILENT)
+    lines.append("  silent mismatches: %d" % silent)
+    lines.append("%d passed, %d failed" % (passed, failed))
+    return "\n".join(lines), failed
+
