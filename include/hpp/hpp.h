@@ -12,6 +12,7 @@
 ///
 /// Provides: the __device(kind) annotation; Range, Index, Pointer, Atomic
 /// and the free atomics, RuntimeError; allocate / deallocate; parallelFor;
+/// the OpenCL work-item functions get_local_id & co. (hpp/cpu/work_item.h);
 /// DistArray, Region, BoundDistArray and Segment (per-work-group memory,
 /// hpp/cpu/dist_array.h);
 /// MVECTOR_SIZE (run-time: HPP_CPU_MVECTOR=32|64, default 32; a constant
@@ -37,6 +38,7 @@
 #include "hpp/cpu/memory.h"
 #include "hpp/cpu/parallel_for.h"
 #include "hpp/cpu/settings.h"
+#include "hpp/cpu/work_item.h"
 #if defined(HPP_BACKEND_CPU)
 #include "hpp/cpu/warp.h"
 #endif

@@ -45,6 +45,24 @@ parallelForBody(llvm::StringRef BodyID) {
                   hasAnyArgument(ignoringImplicit(lambdaExpr().bind(BodyID))));
 }
 
+/// The compound statement of a lambda (not its init-captures, which are
+/// evaluated where the lambda is written).
+AST_MATCHER_P(clang::LambdaExpr, lambdaBody,
+              clang::ast_matchers::internal::Matcher<clang::Stmt>, Inner) {
+  const clang::Stmt *Body = Node.getBody();
+  return Body && Inner.matches(*Body, Finder, Builder);
+}
+
+/// A parallelFor call whose body lambda's compound statement is bound to
+/// \p BodyID: device code only, without the init-captures.
+inline clang::ast_matchers::StatementMatcher
+parallelForBodyStmt(llvm::StringRef BodyID) {
+  using namespace clang::ast_matchers;
+  return callExpr(parallelForCall(),
+                  hasAnyArgument(ignoringImplicit(
+                      lambdaExpr(lambdaBody(compoundStmt().bind(BodyID))))));
+}
+
 } // namespace rewrite
 } // namespace hpp
 

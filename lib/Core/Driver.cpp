@@ -15,6 +15,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -141,6 +142,22 @@ void addRewriteArguments(tooling::ClangTool &Tool, const HeaderPaths &Paths) {
   });
   Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
       CommandLineArguments{"-std=c++17"}, ArgumentInsertPosition::BEGIN));
+  // A `.cu` or `.hip` source (the tool's own output, or dialect code named
+  // so) is parsed as C++ against the runtime's CPU view, which needs no GPU
+  // SDK; an explicit `-x` wins.
+  Tool.appendArgumentsAdjuster(
+      [](const CommandLineArguments &Args, StringRef File) {
+        StringRef Ext = llvm::sys::path::extension(File);
+        if (!(Ext == ".cu" || Ext == ".cuh" || Ext == ".hip") ||
+            llvm::any_of(Args, [](const std::string &A) {
+              return StringRef(A).starts_with("-x");
+            }))
+          return Args;
+        CommandLineArguments Out(Args.begin(), Args.begin() + 1);
+        Out.insert(Out.end(), {"-x", "c++"});
+        Out.insert(Out.end(), Args.begin() + 1, Args.end());
+        return Out;
+      });
   Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
       CommandLineArguments{"-D__HPP_REWRITE__=1", "-resource-dir",
                            Paths.ResourceDir, "-isystem", Paths.DialectInclude,

@@ -13,8 +13,10 @@
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/QualTypeNames.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -169,9 +171,38 @@ static std::string wrapSignature(const std::string &Head,
   return Out;
 }
 
-std::optional<OutlinedKernel> KernelOutliner::outline(
-    const CallExpr *Call, const LambdaExpr *LE, llvm::StringRef Name,
-    const tooling::Replacements &BodyEdits, OutlineError &Err) {
+namespace {
+/// The names a lambda declares or refers to: the kernel's own names must
+/// not hide or clash with them.
+class NamesInLambda : public RecursiveASTVisitor<NamesInLambda> {
+public:
+  llvm::StringSet<> Names;
+  bool VisitNamedDecl(NamedDecl *D) {
+    if (const IdentifierInfo *II = D->getIdentifier())
+      Names.insert(II->getName());
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const IdentifierInfo *II = E->getDecl()->getIdentifier())
+      Names.insert(II->getName());
+    return true;
+  }
+};
+} // namespace
+
+/// \p Base, or \p Base with `_` appended until no name of \p Taken is it.
+static std::string freshName(std::string Base, const llvm::StringSet<> &Taken) {
+  while (Taken.contains(Base))
+    Base += "_";
+  return Base;
+}
+
+std::optional<OutlinedKernel>
+KernelOutliner::outline(const CallExpr *Call, const LambdaExpr *LE,
+                        llvm::StringRef Name,
+                        const tooling::Replacements &BodyEdits,
+                        llvm::function_ref<std::string(SourceRange)> EditedText,
+                        OutlineError &Err) {
   const SourceManager &SM = Ctx.getSourceManager();
   const CXXMethodDecl *Op = LE->getCallOperator();
   // parallelFor(range, lambda(Index)), or parallelFor(range, darray,
@@ -201,7 +232,14 @@ std::optional<OutlinedKernel> KernelOutliner::outline(
   if (Local)
     Shape += ", " + std::to_string(Local);
 
-  std::vector<std::string> Params{"hpp::Range<" + Shape + "> hpp_range"};
+  // Generated names avoid every name the lambda uses (`int hpp_range`).
+  NamesInLambda Used;
+  Used.TraverseStmt(const_cast<LambdaExpr *>(LE));
+  auto Fresh = [&](const std::string &Base) {
+    return freshName(Base, Used.Names);
+  };
+  const std::string RangeName = Fresh("hpp_range");
+  std::vector<std::string> Params{"hpp::Range<" + Shape + "> " + RangeName};
   std::string Args, Prologue, Binding;
   if (Dist) {
     // The bound distributed array: the DistArray converts to it at the
@@ -213,9 +251,8 @@ std::optional<OutlinedKernel> KernelOutliner::outline(
     if (!TN)
       return std::nullopt;
     Params.push_back(*TN + " " +
-                     (Bound->getName().empty() ? std::string("hpp_darray")
+                     (Bound->getName().empty() ? Fresh("hpp_darray")
                                                : Bound->getNameAsString()));
-    Args += ", " + text(Call->getArg(1)->getSourceRange());
   }
   // The first barrier the body only waits on: the kernel is outlined in
   // three instantiations, binding it as the Barrier, as a hardware barrier
@@ -244,25 +281,26 @@ std::optional<OutlinedKernel> KernelOutliner::outline(
     if (Kind == CaptureKind::BarrierRef) {
       // The handle, bound to the work-group's storage before any work-item
       // can leave (hpp/barrier.h).
-      Binding += "  __shared__ hpp::detail::BlockBarrierStorage hpp_barrier_" +
-                 VarName + ";\n";
+      const std::string Storage = Fresh("hpp_barrier_" + VarName);
+      Binding +=
+          "  __shared__ hpp::detail::BlockBarrierStorage " + Storage + ";\n";
       if (WaitOnly.empty() && onlyWaitedOn(VD, LE->getBody())) {
         WaitOnly = VarName;
-        Param = "hpp::Barrier hpp_handle_" + VarName;
+        const std::string Handle = Fresh("hpp_handle_" + VarName);
+        Param = "hpp::Barrier " + Handle;
         Binding += "  hpp::detail::WaitOnlyBarrier<HppBarrierScope> " +
-                   VarName + "(hpp_handle_" + VarName + ", hpp_barrier_" +
-                   VarName + ");\n";
+                   VarName + "(" + Handle + ", " + Storage + ");\n";
       } else {
         Param = "hpp::Barrier " + VarName;
-        Binding += "  " + VarName + ".attach(hpp_barrier_" + VarName + ");\n";
+        Binding += "  " + VarName + ".attach(" + Storage + ");\n";
       }
     } else if (Kind == CaptureKind::AtomicRef) {
       auto TN = typeName(T, false, C.Loc, Err);
       if (!TN)
         return std::nullopt;
-      Param = *TN + " *const hpp_ref_" + VarName;
-      Prologue +=
-          "  " + *TN + " &" + VarName + " = *hpp_ref_" + VarName + ";\n";
+      const std::string Ref = Fresh("hpp_ref_" + VarName);
+      Param = *TN + " *const " + Ref;
+      Prologue += "  " + *TN + " &" + VarName + " = *" + Ref + ";\n";
       Arg = "&" + VarName;
     } else {
       auto TN = typeName(T, !Mutable, C.Loc, Err);
@@ -270,7 +308,7 @@ std::optional<OutlinedKernel> KernelOutliner::outline(
         return std::nullopt;
       Param = *TN + " " + VarName;
       if (VD->isInitCapture())
-        Arg = text(VD->getInit()->getSourceRange());
+        Arg = EditedText(VD->getInit()->getSourceRange());
     }
     Params.push_back(Param);
     Args += ", " + Arg;
@@ -295,13 +333,22 @@ std::optional<OutlinedKernel> KernelOutliner::outline(
                 *Value + ";\n";
   }
 
-  TemplateContext Templates(enclosingFunction(LE));
+  TemplateContext Templates(enclosingFunction(LE), LE);
   if (!Templates.ok(Err))
     return std::nullopt;
 
   const ParmVarDecl *IndexParam = Op->getParamDecl(0);
+  // The index as the body declares it (an Index<1> body of a Range<1,1>
+  // launch, as the paper writes it, stays an Index<1>); the range's shape
+  // for a generic one.
+  std::string IndexType = "hpp::Index<" + Shape + ">";
+  QualType IndexT = IndexParam->getType().getNonReferenceType();
+  if (!IndexT->isDependentType() && !IndexT->getContainedDeducedType())
+    if (auto TN = typeName(IndexT.getUnqualifiedType(), false,
+                           IndexParam->getLocation(), Err))
+      IndexType = *TN;
   std::string IndexName = IndexParam->getName().empty()
-                              ? "hpp_index"
+                              ? Fresh("hpp_index")
                               : IndexParam->getNameAsString();
   PresumedLoc PL = SM.getPresumedLoc(SM.getExpansionLoc(Call->getBeginLoc()));
 
@@ -313,8 +360,8 @@ std::optional<OutlinedKernel> KernelOutliner::outline(
      << Templates.header(WaitOnly.empty() ? "" : "int HppBarrierScope")
      << wrapSignature("__global__ void " + Name.str() + "(", Params, ") {")
      << "\n"
-     << Binding << "  hpp::Index<" << Shape << "> " << IndexName
-     << " = hpp::detail::kernelIndex(hpp_range);\n"
+     << Binding << "  " << IndexType << " " << IndexName
+     << " = hpp::detail::kernelIndex(" << RangeName << ");\n"
      << "  if (!" << IndexName << ".inGlobalRange())\n"
      << "    return;\n"
      << Prologue << "  " << bodyText(LE, BodyEdits) << "\n}\n\n";
@@ -327,9 +374,11 @@ std::optional<OutlinedKernel> KernelOutliner::outline(
   // A kernel that reaches __gpu_sync needs every work-group resident.
   if (reachesGridSync(LE->getBody()))
     Kernel = "hpp::detail::cooperative(" + Kernel + ")";
-  K.Launch = "hpp::launchKernel(" + Kernel + ", " +
-             text(Call->getArg(0)->getSourceRange()) + Args + ")";
-  K.InsertAt = Templates.insertionPoint(Ctx);
+  K.LaunchHead = "hpp::launchKernel(" + Kernel + ", ";
+  K.LaunchTail = Args + ")";
+  K.InsertAt = Templates.insertionPoint(Ctx, Err);
+  if (K.InsertAt.isInvalid())
+    return std::nullopt;
   return K;
 }
 

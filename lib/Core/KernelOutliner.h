@@ -17,6 +17,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <optional>
 #include <string>
@@ -32,8 +33,13 @@ struct OutlineError {
 
 /// The pieces the ParallelForRule inserts and replaces.
 struct OutlinedKernel {
-  std::string Definition;         ///< the kernel, ending in a blank line
-  std::string Launch;             ///< replaces the parallelFor call
+  std::string Definition; ///< the kernel, ending in a blank line
+  /// Replaces `parallelFor(` up to the range: `hpp::launchKernel(k, `.
+  std::string LaunchHead;
+  /// Replaces the lambda (from the end of the range, or of the DistArray
+  /// argument, to the call's `)`): the capture arguments and `)`. The
+  /// arguments in between stay in place, with other rules' edits.
+  std::string LaunchTail;
   clang::SourceLocation InsertAt; ///< before the enclosing top-level decl
 };
 
@@ -47,11 +53,14 @@ public:
   enclosingFunction(const clang::LambdaExpr *LE);
 
   /// Outlines \p LE, the body argument of \p Call, as kernel \p Name.
-  /// \p BodyEdits are edits inside the lambda body, relative to its start.
-  /// On failure fills \p Err and returns std::nullopt.
+  /// \p BodyEdits are edits inside the lambda body, relative to its start;
+  /// \p EditedText gives the text of a range (an init-capture's
+  /// initialiser) with other rules' edits applied. On failure fills \p Err
+  /// and returns std::nullopt.
   std::optional<OutlinedKernel>
   outline(const clang::CallExpr *Call, const clang::LambdaExpr *LE,
           llvm::StringRef Name, const clang::tooling::Replacements &BodyEdits,
+          llvm::function_ref<std::string(clang::SourceRange)> EditedText,
           OutlineError &Err);
 
 private:

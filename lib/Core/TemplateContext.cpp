@@ -9,6 +9,8 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RawCommentList.h"
 
 using namespace clang;
@@ -16,9 +18,13 @@ using namespace clang;
 namespace hpp {
 namespace rewrite {
 
-TemplateContext::TemplateContext(const FunctionDecl *F) : F(F) {
+TemplateContext::TemplateContext(const FunctionDecl *F, const LambdaExpr *LE)
+    : F(F), LE(LE) {
   std::vector<const TemplateParameterList *> Lists;
-  for (const DeclContext *DC = F; DC && !DC->isFileContext();
+  const DeclContext *Start = F;
+  if (!Start)
+    Start = LE->getLambdaClass()->getDeclContext();
+  for (const DeclContext *DC = Start; DC && !DC->isFileContext();
        DC = DC->getParent()) {
     const TemplateParameterList *L = nullptr;
     if (const auto *FD = dyn_cast<FunctionDecl>(DC)) {
@@ -52,7 +58,7 @@ bool TemplateContext::ok(OutlineError &Err) const {
 std::string TemplateContext::header(llvm::StringRef Leading) const {
   if (Params.empty() && Leading.empty())
     return "";
-  const ASTContext &Ctx = F->getASTContext();
+  const ASTContext &Ctx = LE->getLambdaClass()->getASTContext();
   std::string S = "template <" + Leading.str();
   for (size_t I = 0; I < Params.size(); ++I) {
     const NamedDecl *P = Params[I];
@@ -80,8 +86,38 @@ std::string TemplateContext::arguments(llvm::StringRef Leading) const {
   return S + ">";
 }
 
-SourceLocation TemplateContext::insertionPoint(ASTContext &Ctx) const {
-  const Decl *Top = F;
+/// The declaration at namespace scope whose text holds \p S, found through
+/// the parent map (a lambda at namespace or class scope has no enclosing
+/// function).
+static const Decl *topLevelDecl(ASTContext &Ctx, const Stmt *S) {
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  while (!Parents.empty()) {
+    const DynTypedNode &P = Parents[0];
+    if (const auto *D = P.get<Decl>()) {
+      // A lambda's closure type and call operator lie in its context, not
+      // at namespace scope in the text.
+      const auto *RD = dyn_cast<CXXRecordDecl>(D);
+      if (const auto *MD = dyn_cast<CXXMethodDecl>(D))
+        RD = MD->getParent();
+      if (!(RD && RD->isLambda()) &&
+          D->getLexicalDeclContext()->isFileContext())
+        return D;
+      if (isa<TranslationUnitDecl>(D))
+        return nullptr;
+    }
+    Parents = Ctx.getParents(P);
+  }
+  return nullptr;
+}
+
+SourceLocation TemplateContext::insertionPoint(ASTContext &Ctx,
+                                               OutlineError &Err) const {
+  const Decl *Top = F ? static_cast<const Decl *>(F) : topLevelDecl(Ctx, LE);
+  if (!Top) {
+    Err = {LE->getBeginLoc(), "cannot outline: no declaration at namespace "
+                              "scope holds this parallelFor"};
+    return SourceLocation();
+  }
   while (!Top->getLexicalDeclContext()->isFileContext())
     Top = cast<Decl>(Top->getLexicalDeclContext());
   if (const auto *FD = dyn_cast<FunctionDecl>(Top))
@@ -90,6 +126,17 @@ SourceLocation TemplateContext::insertionPoint(ASTContext &Ctx) const {
   if (const auto *RD = dyn_cast<CXXRecordDecl>(Top))
     if (const ClassTemplateDecl *CT = RD->getDescribedClassTemplate())
       Top = CT;
+  if (const auto *VD = dyn_cast<VarDecl>(Top)) {
+    if (const VarTemplateDecl *VT = VD->getDescribedVarTemplate())
+      Top = VT;
+  }
+  if (isa<VarTemplateDecl>(Top) ||
+      isa<VarTemplatePartialSpecializationDecl>(Top)) {
+    Err = {LE->getBeginLoc(),
+           "cannot outline: a parallelFor in a variable template's "
+           "initialiser; call it from a function"};
+    return SourceLocation();
+  }
   SourceLocation Loc = Top->getBeginLoc();
   if (const RawComment *C = Ctx.getRawCommentForDeclNoCache(Top))
     Loc = C->getBeginLoc();

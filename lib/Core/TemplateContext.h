@@ -26,7 +26,10 @@ namespace rewrite {
 /// Template parameters and insertion point of one enclosing function.
 class TemplateContext {
 public:
-  explicit TemplateContext(const clang::FunctionDecl *F);
+  /// The context of \p LE, a parallelFor body whose enclosing function
+  /// (through nested lambdas) is \p F, or null outside any function (an
+  /// initialiser at namespace or class scope, a default argument).
+  TemplateContext(const clang::FunctionDecl *F, const clang::LambdaExpr *LE);
 
   /// False (with \p Err set) when the kernel cannot repeat the parameters.
   bool ok(OutlineError &Err) const;
@@ -35,12 +38,14 @@ public:
   std::string header(llvm::StringRef Leading = "") const;
   /// `<T, N>`, or empty outside templates; \p Leading (`true`) first.
   std::string arguments(llvm::StringRef Leading = "") const;
-  /// Before the top-level declaration holding the function, and before its
-  /// documentation comment.
-  clang::SourceLocation insertionPoint(clang::ASTContext &Ctx) const;
+  /// Before the top-level declaration holding the lambda, and before its
+  /// documentation comment; invalid when there is none (\p Err says why).
+  clang::SourceLocation insertionPoint(clang::ASTContext &Ctx,
+                                       OutlineError &Err) const;
 
 private:
   const clang::FunctionDecl *F;
+  const clang::LambdaExpr *LE;
   std::vector<const clang::NamedDecl *> Params; ///< outermost first
 };
 

@@ -29,9 +29,16 @@ public:
 
   // Device code is another rule's business.
   bool TraverseLambdaExpr(LambdaExpr *L) {
-    if (getDeviceAnnotation(L->getCallOperator()))
-      return true;
-    return Base::TraverseLambdaExpr(L);
+    if (!getDeviceAnnotation(L->getCallOperator()))
+      return Base::TraverseLambdaExpr(L);
+    // Its init-captures are evaluated on the host (`[w = MVECTOR_SIZE]`).
+    for (const LambdaCapture &C : L->captures())
+      if (C.capturesVariable())
+        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
+          if (VD->isInitCapture() && VD->getInit())
+            if (!TraverseStmt(const_cast<Expr *>(VD->getInit())))
+              return false;
+    return true;
   }
 
   bool TraverseCompoundStmt(CompoundStmt *S) {

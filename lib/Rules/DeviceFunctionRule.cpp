@@ -51,6 +51,45 @@ RangeSelector deviceAnnotation(std::string ID, bool WithSpace = false) {
   };
 }
 
+/// The annotation follows the declarator (`int f(int x) __device(hpp)`):
+/// nvcc rejects attributes there on a definition, so the qualifiers move to
+/// the front.
+AST_MATCHER(FunctionDecl, hasTrailingDeviceAnnotation) {
+  const AnnotateAttr *A = getDeviceAnnotation(&Node);
+  const SourceManager &SM = Finder->getASTContext().getSourceManager();
+  return A && SM.isBeforeInTranslationUnit(Node.getLocation(),
+                                           annotationRange(A, SM).getBegin());
+}
+
+/// The `__device(hpp)` text of the function bound to \p ID with the blanks
+/// before it.
+RangeSelector trailingAnnotation(std::string ID) {
+  return [ID](const MatchFinder::MatchResult &R)
+             -> llvm::Expected<CharSourceRange> {
+    const auto *FD = R.Nodes.getNodeAs<FunctionDecl>(ID);
+    CharSourceRange Range = Lexer::getAsCharRange(
+        annotationRange(getDeviceAnnotation(FD), *R.SourceManager),
+        *R.SourceManager, R.Context->getLangOpts());
+    const char *Begin = R.SourceManager->getCharacterData(Range.getBegin());
+    unsigned N = 0;
+    while (N < 64 && (Begin[-int(N) - 1] == ' ' || Begin[-int(N) - 1] == '\t'))
+      ++N;
+    Range.setBegin(Range.getBegin().getLocWithOffset(-int(N)));
+    return Range;
+  };
+}
+
+/// The start of the declaration specifiers of the function bound to \p ID
+/// (after any template header).
+RangeSelector declarationStart(std::string ID) {
+  return [ID](const MatchFinder::MatchResult &R)
+             -> llvm::Expected<CharSourceRange> {
+    const auto *FD = R.Nodes.getNodeAs<FunctionDecl>(ID);
+    return CharSourceRange::getCharRange(FD->getInnerLocStart(),
+                                         FD->getInnerLocStart());
+  };
+}
+
 /// A lambda marked __device(hpp).
 AST_MATCHER(LambdaExpr, isDeviceLambda) {
   return getDeviceAnnotation(Node.getCallOperator()) != nullptr;
@@ -79,6 +118,19 @@ DeviceFunctionRule::DeviceFunctionRule(llvm::StringRef Name, RuleContext &Ctx)
           Name, Ctx,
           applyFirst(
               {makeRule(
+                   functionDecl(hasOwnDeviceAnnotation(),
+                                hasTrailingDeviceAnnotation(),
+                                isExpansionInMainFile(),
+                                unless(isTemplateInstantiation()),
+                                unless(cxxMethodDecl(ofClass(isLambda()))))
+                       .bind("fn"),
+                   flatten(
+                       changeTo(trailingAnnotation("fn"), cat("")),
+                       insertBefore(
+                           declarationStart("fn"),
+                           cat(transformer::run(deviceQualifiers(Ctx)), " ")),
+                       rewriteDescendants("fn", dropNestedLambdaMarks()))),
+               makeRule(
                    functionDecl(hasOwnDeviceAnnotation(),
                                 isExpansionInMainFile(),
                                 unless(isTemplateInstantiation()),

@@ -49,9 +49,23 @@ void HostReferenceCaptureCheck::run(const MatchFinder::MatchResult &R) {
       while (Back < 16 && (P[-(int)Back] == ' ' || P[-(int)Back] == '\t'))
         ++Back;
       auto B = error(Loc, Msg);
-      if (P[-(int)Back] == '&')
+      if (P[-(int)Back] != '&') {
+        // An init-capture (`&r = x`): no certain fix.
+      } else if (LE->getCaptureDefault() != LCD_ByCopy) {
         B << FixItHint::CreateRemoval(CharSourceRange::getCharRange(
             Amp.getLocWithOffset(-(int)Back), Amp));
+      } else {
+        // `[=, &x]`: `[=, x]` is ill-formed before C++20, and `=` already
+        // copies x; remove `, &x`.
+        unsigned Comma = Back + 1;
+        while (Comma < 64 && (P[-(int)Comma] == ' ' || P[-(int)Comma] == '\t' ||
+                              P[-(int)Comma] == '\n'))
+          ++Comma;
+        unsigned Len = Lexer::MeasureTokenLength(Loc, SM, LangOptions());
+        if (P[-(int)Comma] == ',' && Len)
+          B << FixItHint::CreateRemoval(CharSourceRange::getCharRange(
+              Loc.getLocWithOffset(-(int)Comma), Loc.getLocWithOffset(Len)));
+      }
     }
     note(V->getLocation(), "'" + V->getNameAsString() +
                                "' declared here; capture it by value, or "

@@ -9,6 +9,7 @@
 #include "Core/KernelOutliner.h"
 
 #include "clang/AST/DeclCXX.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -18,6 +19,25 @@ namespace rewrite {
 
 void ParallelForRule::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(parallelForCall(), this);
+  // `using hpp::parallelFor;` names nothing once every call is a launch.
+  Finder.addMatcher(usingDecl(hasAnyUsingShadowDecl(hasTargetDecl(
+                                  namedDecl(hasName("::hpp::parallelFor")))),
+                              isExpansionInMainFile())
+                        .bind("using"),
+                    this);
+}
+
+void ParallelForRule::removeUsing(const UsingDecl *UD, const SourceManager &SM,
+                                  const LangOptions &LO) {
+  SourceRange R = UD->getSourceRange();
+  if (R.getBegin().isMacroID() || R.getEnd().isMacroID())
+    return; // Never edit inside a macro; the output then fails to compile
+            // at that line, as any unrewritable use would.
+  SourceLocation End = Lexer::findLocationAfterToken(
+      R.getEnd(), tok::semi, SM, LO, /*SkipTrailingWhitespaceAndNewLine=*/true);
+  if (End.isInvalid())
+    return;
+  Ctx.Edits.replace(CharSourceRange::getCharRange(R.getBegin(), End), "", Name);
 }
 
 std::string ParallelForRule::kernelName(const FunctionDecl *F) {
@@ -36,8 +56,14 @@ std::string ParallelForRule::kernelName(const FunctionDecl *F) {
 }
 
 void ParallelForRule::run(const MatchFinder::MatchResult &R) {
+  if (const auto *UD = R.Nodes.getNodeAs<UsingDecl>("using")) {
+    removeUsing(UD, *R.SourceManager, R.Context->getLangOpts());
+    return;
+  }
   const auto *Call = R.Nodes.getNodeAs<CallExpr>("call");
   const auto *LE = R.Nodes.getNodeAs<LambdaExpr>("lambda");
+  if (!Seen.insert(Call).second)
+    return;
   if (Call->getBeginLoc().isMacroID() || Call->getEndLoc().isMacroID()) {
     error(R.SourceManager->getExpansionLoc(Call->getBeginLoc()),
           "cannot rewrite a parallelFor written through a macro; expand the "
@@ -48,6 +74,12 @@ void ParallelForRule::run(const MatchFinder::MatchResult &R) {
     error(Call->getBeginLoc(),
           "the body of parallelFor must be a lambda expression written in "
           "the call");
+    return;
+  }
+  if (LE->getBeginLoc().isMacroID() || LE->getEndLoc().isMacroID()) {
+    error(R.SourceManager->getExpansionLoc(LE->getBeginLoc()),
+          "cannot outline a parallelFor body written through a macro; write "
+          "the lambda in the call");
     return;
   }
   Sites.push_back(
@@ -65,16 +97,38 @@ void ParallelForRule::onEndOfTranslationUnit(ASTContext &AST) {
         S.Lambda->getCompoundStmtBody()->getSourceRange());
     tooling::Replacements BodyEdits = Ctx.Edits.extract(BodyRange);
     OutlineError Err;
-    std::optional<OutlinedKernel> K =
-        Outliner.outline(S.Call, S.Lambda, S.KernelName, BodyEdits, Err);
+    auto EditedText = [&](SourceRange R) {
+      auto Range = CharSourceRange::getTokenRange(R);
+      std::string Text =
+          Lexer::getSourceText(Range, SM, AST.getLangOpts()).str();
+      auto Edited =
+          tooling::applyAllReplacements(Text, Ctx.Edits.extract(Range));
+      if (Edited)
+        return std::move(*Edited);
+      llvm::consumeError(Edited.takeError());
+      return Text;
+    };
+    std::optional<OutlinedKernel> K = Outliner.outline(
+        S.Call, S.Lambda, S.KernelName, BodyEdits, EditedText, Err);
     if (!K) {
       if (Err.Loc.isValid())
         error(Err.Loc, Err.Message);
       continue;
     }
+    // `parallelFor(` and the lambda are replaced; the range (and the
+    // DistArray) stay, so other rules' edits inside them compose.
+    const Expr *LastKept = S.Call->getArg(S.Call->getNumArgs() - 2);
+    SourceLocation AfterKept = Lexer::getLocForEndOfToken(
+        SM.getExpansionRange(LastKept->getEndLoc()).getEnd(), 0, SM,
+        AST.getLangOpts());
     if (!Ctx.Edits.replace(
-            CharSourceRange::getTokenRange(S.Call->getSourceRange()), K->Launch,
-            Name))
+            CharSourceRange::getCharRange(
+                S.Call->getBeginLoc(),
+                SM.getExpansionLoc(S.Call->getArg(0)->getBeginLoc())),
+            K->LaunchHead, Name) ||
+        !Ctx.Edits.replace(
+            CharSourceRange::getTokenRange(AfterKept, S.Call->getEndLoc()),
+            K->LaunchTail, Name))
       continue;
     auto &Slot = Inserts[SM.getFileOffset(K->InsertAt)];
     Slot.first = K->InsertAt;

@@ -9,6 +9,7 @@
 #include "hpp-rewrite/Rule.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 
 #include <map>
@@ -18,6 +19,9 @@ namespace clang {
 class CallExpr;
 class FunctionDecl;
 class LambdaExpr;
+class LangOptions;
+class SourceManager;
+class UsingDecl;
 } // namespace clang
 
 namespace hpp {
@@ -42,8 +46,12 @@ private:
     std::string KernelName;
   };
   std::string kernelName(const clang::FunctionDecl *F);
+  void removeUsing(const clang::UsingDecl *UD, const clang::SourceManager &SM,
+                   const clang::LangOptions &LO);
 
   std::vector<Site> Sites;
+  /// Calls seen (a default argument is reached again from each call).
+  llvm::SmallPtrSet<const clang::CallExpr *, 16> Seen;
   llvm::DenseMap<const clang::FunctionDecl *, unsigned> PerFunction;
   llvm::StringSet<> UsedNames;
 };

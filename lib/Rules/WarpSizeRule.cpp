@@ -53,7 +53,8 @@ WarpSizeRule::WarpSizeRule(llvm::StringRef Name, RuleContext &Ctx)
                                      unless(cxxMethodDecl(ofClass(isLambda()))))
                             .bind("fn"),
                         rewriteDescendants("fn", deviceWidth(Ctx))),
-               makeRule(parallelForBody("body"),
+               // The body only: init-captures are host code.
+               makeRule(parallelForBodyStmt("body"),
                         rewriteDescendants("body", deviceWidth(Ctx)))})),
       Uneditable(Name, Ctx, "the warp width", "w") {}
 

@@ -17,6 +17,11 @@ void f(Pointer<int> p, int n) {
   // FIXIT: fix-it:"{{.*}}host-reference-capture.cpp":{[[@LINE-1]]:29-[[@LINE-1]]:30}:"="
   // CHECK-MESSAGES: host-reference-capture.cpp:[[@LINE-2]]:79: error: 'scale' of type 'float' is captured by reference{{.*}}[hpp-host-reference-capture]
   parallelFor(Range<1>(n), [&](Index<1> i) __device(hpp) { p[i.getX()] = 1; });
+  // With a `=` default, `[=, total]` would be ill-formed: the fix removes
+  // `, &total`.
+  parallelFor(Range<1>(n), [=, &total](Index<1> i) __device(hpp) { p[i.getX()] = total; });
+  // FIXIT: fix-it:"{{.*}}host-reference-capture.cpp":{[[@LINE-1]]:30-[[@LINE-1]]:38}:""
+  // CHECK-MESSAGES: host-reference-capture.cpp:[[@LINE-2]]:33: error: 'total' of type 'int' is captured by reference{{.*}}[hpp-host-reference-capture]
 }
 // CHECK-MESSAGES-NOT: 'p' of type
 // RUN: not %hpp_rewrite %s -- -fdiagnostics-parseable-fixits 2>&1 | FileCheck %s --check-prefix=FIXIT

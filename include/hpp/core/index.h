@@ -6,7 +6,10 @@
 ///
 /// \file
 /// The work-item's position, as seen by a parallelFor body. Every backend
-/// fills the same fields; the accessors of spec 1.2 read them.
+/// fills the same fields; the accessors of spec 1.2 read them. As the paper
+/// writes it, a 1-D Index is also an integer (its global id: `a[i]`,
+/// `i + 1`), and an Index<1,1> converts to Index<1>, so a Range<1,1>
+/// launch may take an Index<1> body.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_CORE_INDEX_H
@@ -15,12 +18,31 @@
 #include "hpp/core/range.h"
 
 #include <cstddef>
+#include <type_traits>
 
 namespace hpp {
 
+template <int Dims, int LocalDims = 0> class Index;
+
+namespace detail {
+/// Per-dimension ids and sizes of a work-item, X first: what every backend
+/// fills, the same for every Index<N,L> (Index<N,L>::Fields).
+struct IndexFields {
+  std::size_t Global[3], Local[3], Group[3];
+  std::size_t LocalSize[3], GlobalSize[3], GroupCount[3];
+};
+
+/// What a multi-dimensional Index "converts" to: nothing can use it, so
+/// only a 1-D Index is an integer.
+class IndexIsNotAnInteger {
+  HPP_HD explicit IndexIsNotAnInteger(std::size_t) {}
+  template <int, int> friend class hpp::Index;
+};
+} // namespace detail
+
 /// Position of one work-item: global, local and group ids and the sizes of
 /// the launch. Index<N> pairs with Range<N>, Index<N,N> with Range<N,N>.
-template <int Dims, int LocalDims = 0> class Index {
+template <int Dims, int LocalDims> class Index {
   static_assert(Dims >= 1 && Dims <= 3, "Index<N>: N must be 1, 2 or 3");
   static_assert(LocalDims == 0 || LocalDims == Dims,
                 "Index<N,L>: L must be 0 or N");
@@ -29,13 +51,26 @@ public:
   static constexpr int dims = Dims;
 
   /// Per-dimension ids and sizes, X first. Filled by the backend.
-  struct Fields {
-    std::size_t Global[3], Local[3], Group[3];
-    std::size_t LocalSize[3], GlobalSize[3], GroupCount[3];
-  };
+  using Fields = detail::IndexFields;
 
   Index() = default;
   HPP_HD explicit Index(const Fields &F) : F(F) {}
+
+  /// An Index<1,1> as an Index<1> (the same work-item): the paper's body
+  /// of a Range<1,1> launch takes an Index<1>. One dimension only.
+  template <int L,
+            std::enable_if_t<L == 1 && Dims == 1 && LocalDims == 0, int> = 0>
+  HPP_HD Index(const Index<1, L> &I) : F(I.fields()) {}
+
+  /// A 1-D Index is its global id where it is used as an integer (`a[i]`,
+  /// `b[i] = ...`, `i + 1`, `i < n`), as the paper writes it. An N-D Index
+  /// converts to no integer type.
+  using Integer =
+      std::conditional_t<Dims == 1, std::size_t, detail::IndexIsNotAnInteger>;
+  HPP_HD operator Integer() const { return Integer(F.Global[0]); }
+
+  /// Every id and size of the work-item.
+  HPP_HD const Fields &fields() const { return F; }
 
   HPP_HD std::size_t getX() const { return F.Global[0]; }
   HPP_HD std::size_t getY() const { return F.Global[1]; }

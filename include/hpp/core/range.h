@@ -54,6 +54,10 @@ private:
 
 /// Global size plus work-group size. The global size need not be a multiple
 /// of the local size: trailing work-items of the last group do not run.
+///
+/// In one dimension either size may also be a plain integer, as the paper
+/// writes them: `Range<1,1>(n, m)` (of any integer types, e.g. a size_t and
+/// an int), `Range<1,1>(n, Range<1>(m))` and `Range<1,1>(Range<1>(n), m)`.
 template <int Dims> class Range<Dims, Dims> {
   static_assert(Dims >= 1 && Dims <= 3, "Range<N,N>: N must be 1, 2 or 3");
 
@@ -63,6 +67,21 @@ public:
 
   HPP_HD Range(const Range<Dims> &Global, const Range<Dims> &Local)
       : Global(Global), Local(Local) {}
+  HPP_HD Range(std::size_t Global, std::size_t Local)
+      : Global(Global), Local(Local) {
+    static_assert(Dims == 1, "Range<N,N>(n, m) with integers is 1-D only; "
+                             "write Range<N,N>(Range<N>(...), Range<N>(...))");
+  }
+  HPP_HD Range(std::size_t Global, const Range<Dims> &Local)
+      : Global(Global), Local(Local) {
+    static_assert(Dims == 1, "Range<N,N>(n, local) with an integer is 1-D "
+                             "only; write Range<N,N>(Range<N>(...), local)");
+  }
+  HPP_HD Range(const Range<Dims> &Global, std::size_t Local)
+      : Global(Global), Local(Local) {
+    static_assert(Dims == 1, "Range<N,N>(global, m) with an integer is 1-D "
+                             "only; write Range<N,N>(global, Range<N>(...))");
+  }
 
   HPP_HD const Range<Dims> &global() const { return Global; }
   HPP_HD const Range<Dims> &local() const { return Local; }

@@ -216,6 +216,9 @@ void parallelFor(Range<N, N> R, DistArray<T> &D, F Body) {
                 "parallelFor(Range<N,N>, DistArray<T>, body): the body must "
                 "take (Index<N,N>, BoundDistArray<T>) with the range's N and "
                 "the DistArray's T");
+  static_assert(cpu::TakesIndexType<F>::value,
+                "parallelFor: the body's parameter must be an hpp::Index (a "
+                "1-D Index converts to its global id inside the body)");
   if constexpr (TakesIndex) {
     static_assert(std::is_void<std::invoke_result_t<F &, const Index<N, N> &,
                                                     BoundDistArray<T>>>::value,

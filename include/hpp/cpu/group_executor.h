@@ -54,6 +54,7 @@
 #ifndef HPP_CPU_GROUP_EXECUTOR_H
 #define HPP_CPU_GROUP_EXECUTOR_H
 
+#include "hpp/core/index.h"
 #include "hpp/cpu/fiber.h"
 #include "hpp/cpu/group_types.h"
 #include "hpp/cpu/launch_context.h"
@@ -168,6 +169,13 @@ public:
   }
   LaunchContext *launch() const { return Launch; }
   std::size_t groupIndex() const { return GroupIndex; }
+
+  /// What the Index of every work-item of the group shares (group id and
+  /// sizes; the ids follow from currentItem()), for the free functions
+  /// hpp::get_local_id & co. (hpp/cpu/work_item.h); set by parallelFor,
+  /// null in the device runtime's CPU backend. Must outlive the group.
+  void setIndexBase(const detail::IndexFields *Base) { IndexBase = Base; }
+  const detail::IndexFields *indexBase() const { return IndexBase; }
 
   /// The simulated mvector width.
   unsigned mvectorWidth() const { return Width; }
@@ -422,6 +430,7 @@ private:
   void *PendingContext = nullptr;
   LaunchContext *Launch = nullptr;
   std::size_t GroupIndex = 0;
+  const detail::IndexFields *IndexBase = nullptr;
   /// groupState()'s objects for the running group (few: a linear search).
   std::vector<std::pair<const void *, std::unique_ptr<GroupState>>> States;
 };

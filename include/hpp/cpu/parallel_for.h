@@ -104,6 +104,35 @@ template <class F, class IndexT> constexpr bool isBodyFor() {
   return std::is_invocable<F &, const IndexT &>::value;
 }
 
+/// The first parameter type of a call operator (void if none).
+template <class M> struct FirstParameter { using type = void; };
+#define HPP_CPU_FIRST_PARAMETER(Qualifiers)                                    \
+  template <class R, class C, class P, class... Ps>                            \
+  struct FirstParameter<R (C::*)(P, Ps...) Qualifiers> {                       \
+    using type = P;                                                            \
+  };
+HPP_CPU_FIRST_PARAMETER()
+HPP_CPU_FIRST_PARAMETER(const)
+HPP_CPU_FIRST_PARAMETER(noexcept)
+HPP_CPU_FIRST_PARAMETER(const noexcept)
+#undef HPP_CPU_FIRST_PARAMETER
+
+template <class T> struct IsIndex : std::false_type {};
+template <int N, int L> struct IsIndex<Index<N, L>> : std::true_type {};
+
+/// False when \p F's first parameter is known and is not an Index (a 1-D
+/// Index converts to an integer, so `[](int i)` would otherwise be taken
+/// for a body; hpp-rewrite declares the body's index as an hpp::Index).
+/// Generic lambdas pass.
+template <class F, class = void> struct TakesIndexType : std::true_type {};
+template <class F>
+struct TakesIndexType<F, std::void_t<decltype(&F::operator())>> {
+  using Parameter = std::remove_cv_t<std::remove_reference_t<
+      typename FirstParameter<decltype(&F::operator())>::type>>;
+  static constexpr bool value =
+      std::is_void<Parameter>::value || IsIndex<Parameter>::value;
+};
+
 /// State shared by the threads running one launch.
 ///
 /// Each thread takes work-groups in turn and runs them to completion. A
@@ -175,6 +204,7 @@ private:
         B.GroupCount[D] = GC[D];
       }
       Exec.setLaunch(&L, Group);
+      Exec.setIndexBase(&Run.Base);
       Exec.start(L.Shape.ItemsPerGroup, Run);
     }
     GroupExecutor Exec;
@@ -310,6 +340,9 @@ template <int N, class F> void parallelFor(Range<N> R, F Body) {
                 "parallelFor(Range<N>, body): the body must take an Index<N> "
                 "with the same N as the range (Index<N,N> goes with "
                 "Range<N,N>)");
+  static_assert(cpu::TakesIndexType<F>::value,
+                "parallelFor: the body's parameter must be an hpp::Index (a "
+                "1-D Index converts to its global id inside the body)");
   if constexpr (TakesIndex) {
     static_assert(
         std::is_void<std::invoke_result_t<F &, const Index<N> &>>::value,
@@ -320,13 +353,17 @@ template <int N, class F> void parallelFor(Range<N> R, F Body) {
 
 /// Runs \p Body once per point of \p R's global range in work-groups of
 /// \p R's local size, and returns when every work-item has finished. The
-/// trailing work-items of a partial last group do not run the body.
+/// trailing work-items of a partial last group do not run the body. A 1-D
+/// body may take the paper's Index<1> instead of the Index<1,1>.
 template <int N, class F> void parallelFor(Range<N, N> R, F Body) {
   constexpr bool TakesIndex = cpu::isBodyFor<F, Index<N, N>>();
   static_assert(TakesIndex,
                 "parallelFor(Range<N,N>, body): the body must take an "
                 "Index<N,N> with the same N as the range (Index<N> goes with "
                 "Range<N>)");
+  static_assert(cpu::TakesIndexType<F>::value,
+                "parallelFor: the body's parameter must be an hpp::Index (a "
+                "1-D Index converts to its global id inside the body)");
   if constexpr (TakesIndex) {
     static_assert(
         std::is_void<std::invoke_result_t<F &, const Index<N, N> &>>::value,

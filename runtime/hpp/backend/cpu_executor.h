@@ -6,7 +6,8 @@
 ///
 /// \file
 /// The CPU backend's stand-ins for the CUDA/HIP built-in variables
-/// (threadIdx, blockIdx, blockDim, gridDim: thread-local) and the two
+/// (threadIdx, blockIdx, blockDim, gridDim: thread-local; with them the
+/// launch's global size, for get_global_size) and the two
 /// executors that run a launch: GridExecutor hands work-groups to the host
 /// threads of the CPU reference runtime's pool (hpp/cpu/thread_pool.h);
 /// BlockExecutor runs the work-items of one work-group as fibers through
@@ -76,7 +77,26 @@ inline thread_local dim3 blockDim;
 inline thread_local dim3 gridDim;
 
 namespace hpp {
+namespace detail {
+/// The global size of the launch whose work-item runs on this thread, for
+/// get_global_size (hpp/kernel_index.h, whose kernelIndex sets it); saved
+/// and restored with the built-in variables.
+inline thread_local std::size_t LaunchGlobalSize[3] = {1, 1, 1};
+} // namespace detail
+
 namespace cpu_backend {
+
+/// Throws for a call of work-item function \p Name outside a kernel (the
+/// reference runtime's error, hpp/cpu/work_item.h, but at this line).
+inline void requireWorkItem(const char *Name) {
+  if (!hpp::cpu::GroupExecutor::current())
+    throw RuntimeError(Name, __FILE__, __LINE__,
+                       "called outside a parallelFor body: it names the "
+                       "calling work-item");
+}
+/// The check of the work-item functions (hpp/kernel_index.h).
+#define HPP_CPU_REQUIRE_WORK_ITEM(Name)                                        \
+  ::hpp::cpu_backend::requireWorkItem(Name);
 
 /// Number of work-items in a work-group of shape \p Block.
 inline std::uint64_t itemCount(const dim3 &Block) {
@@ -211,11 +231,16 @@ private:
   struct BuiltinScope {
     dim3 Thread = threadIdx, BlockId = blockIdx, Dim = blockDim,
          Grid = gridDim;
+    std::size_t GlobalSize[3] = {hpp::detail::LaunchGlobalSize[0],
+                                 hpp::detail::LaunchGlobalSize[1],
+                                 hpp::detail::LaunchGlobalSize[2]};
     ~BuiltinScope() {
       threadIdx = Thread;
       blockIdx = BlockId;
       blockDim = Dim;
       gridDim = Grid;
+      for (int D = 0; D < 3; ++D)
+        hpp::detail::LaunchGlobalSize[D] = GlobalSize[D];
     }
   };
 

@@ -34,8 +34,8 @@ void badIndex() {
 #endif
 #if defined(HPP_TEST_BAD_LOCAL_INDEX)
 void badLocalIndex() {
-  parallelFor(Range<1, 1>(Range<1>(8), Range<1>(4)),
-              [=](Index<1> i) __device(hpp) { (void)i; });
+  parallelFor(Range<2, 2>(Range<2>(8, 8), Range<2>(4, 4)),
+              [=](Index<2> i) __device(hpp) { (void)i; });
 }
 #endif
 

@@ -1,0 +1,99 @@
+//===- SourcePositionRule.cpp - __LINE__ and __func__ keep their values ---===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Rules/SourcePositionRule.h"
+#include "Core/DialectMatchers.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/Transformer/RangeSelector.h"
+#include "clang/Tooling/Transformer/Stencil.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace clang::transformer;
+
+namespace hpp {
+namespace rewrite {
+
+namespace {
+
+/// The value of the `__func__`-like expression bound to "fn", as a string
+/// literal.
+MatchConsumer<std::string> functionNameLiteral() {
+  return [](const MatchFinder::MatchResult &R) -> llvm::Expected<std::string> {
+    const auto *E = R.Nodes.getNodeAs<PredefinedExpr>("fn");
+    std::string Out = "\"";
+    for (char C : E->getFunctionName()->getString()) {
+      if (C == '"' || C == '\\')
+        Out += '\\';
+      Out += C;
+    }
+    return Out + "\"";
+  };
+}
+
+/// Sees each `__LINE__` the preprocessor expands outside directives.
+class LineCallbacks : public PPCallbacks {
+public:
+  LineCallbacks(const Preprocessor &PP,
+                std::function<void(SourceLocation)> Expanded)
+      : PP(PP), Expanded(std::move(Expanded)) {}
+
+  void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
+                    const MacroArgs *) override {
+    if (Name.getIdentifierInfo()->getName() == "__LINE__" &&
+        !PP.isParsingIfOrElifDirective())
+      Expanded(Name.getLocation());
+  }
+
+private:
+  const Preprocessor &PP;
+  std::function<void(SourceLocation)> Expanded;
+};
+
+} // namespace
+
+SourcePositionRule::SourcePositionRule(llvm::StringRef Name, RuleContext &Ctx)
+    : TransformerRule(
+          Name, Ctx,
+          makeRule(
+              parallelForBodyStmt("body"),
+              rewriteDescendants(
+                  "body", makeRule(predefinedExpr().bind("fn"),
+                                   changeTo(node("fn"),
+                                            transformer::run(
+                                                functionNameLiteral())))))) {}
+
+void SourcePositionRule::registerPPCallbacks() {
+  Preprocessor &PP = Ctx.CI.getPreprocessor();
+  PP.addPPCallbacks(std::make_unique<LineCallbacks>(
+      PP, [this](SourceLocation Loc) { lineExpanded(Loc); }));
+}
+
+void SourcePositionRule::lineExpanded(SourceLocation Loc) {
+  const SourceManager &SM = Ctx.CI.getSourceManager();
+  SourceLocation Spelled = SM.getSpellingLoc(Loc);
+  if (!SM.isWrittenInMainFile(Spelled))
+    return; // A header's __LINE__ (assert, the runtime) is not ours.
+  if (Loc.isMacroID()) {
+    // Written in a macro body of the main file: the value is where the
+    // macro is used, which moves with a body.
+    warning(SM.getExpansionLoc(Loc),
+            "'__LINE__' in a macro of the main file: its value changes "
+            "where the output moves code (bodies into kernels, kernels "
+            "inserted above)");
+    return;
+  }
+  unsigned Line = SM.getPresumedLineNumber(Loc);
+  Ctx.Edits.replace(CharSourceRange::getTokenRange(Loc, Loc),
+                    std::to_string(Line), Name);
+}
+
+} // namespace rewrite
+} // namespace hpp

@@ -1,0 +1,49 @@
+// The output moves code (each body into a kernel, kernels inserted above
+// their function), so source positions keep their input values:
+// `__LINE__` written in the file becomes its line number, and `__func__`
+// in a body becomes the string it names in the input (the lambda's call
+// operator), not the kernel's name. A `__LINE__`
+// inside a macro of the file cannot be edited: a warning says its value
+// changes. The output, saved as `.cu`, rewrites to itself without flags.
+// RUN: %hpp_rewrite %s -o %t.cpp 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES
+// RUN: %strip %t.cpp | FileCheck %s
+// RUN: cp %t.cpp %t.cu
+// RUN: %hpp_rewrite %t.cu 2>/dev/null | diff %t.cu -
+// RUN: %cxx -I %hpp_include %s -o %t.ref
+// RUN: env HPP_CPU_MVECTOR=64 %t.ref > %t.ref.out
+// RUN: FileCheck %s --check-prefix=OUT --match-full-lines < %t.ref.out
+// RUN: %cxx_runtime %t.cpp -o %t.exe
+// RUN: env HPP_CPU_MVECTOR=64 %t.exe > %t.gen.out
+// RUN: diff %t.ref.out %t.gen.out
+// RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -c %t.cpp -o %t.nv.o %}
+// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx90a --cuda-device-only -c %t.cpp -o %t.gfx90a.o %}
+// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx1030 --cuda-device-only -c %t.cpp -o %t.gfx1030.o %}
+
+#include <hpp/hpp.h>
+#include <cstdio>
+using namespace hpp;
+
+#define LINE_OF_USE __LINE__
+
+int main() {
+  Pointer<int> lines = allocate<int>(4);
+  Pointer<char> name = allocate<char>(64);
+  parallelFor(Range<1>(4), [=](Index<1> i) __device(hpp) {
+    lines[i.getX()] = __LINE__;
+    if (i.getX() == 0)
+      for (int k = 0; k < 11; ++k)
+        name[k] = __func__[k];
+  });
+  // CHECK: lines[i.getX()] = 32;
+  // CHECK: name[k] = "operator()"[k];
+  std::printf("body line %d, host line %d, body function %s\n", lines[3],
+              __LINE__, &name[0]);
+  // CHECK: std::printf("body line %d, host line %d, body function %s\n", lines[3],
+  // CHECK-NEXT: 40, &name[0]);
+  std::printf("macro line %d\n", LINE_OF_USE > 0);
+  // CHECK-MESSAGES: source-position.cpp:[[@LINE-1]]:34: warning: '__LINE__' in a macro of the main file: its value changes where the output moves code (bodies into kernels, kernels inserted above) [hpp-source-position]
+  deallocate(lines);
+  deallocate(name);
+}
+// OUT: body line 32, host line 40, body function operator()
+// OUT-NEXT: macro line 1
