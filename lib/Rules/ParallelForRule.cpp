@@ -82,8 +82,7 @@ void ParallelForRule::run(const MatchFinder::MatchResult &R) {
           "the lambda in the call");
     return;
   }
-  Sites.push_back(
-      {Call, LE, kernelName(KernelOutliner::enclosingFunction(LE))});
+  Sites.push_back({Call, LE, KernelOutliner::enclosingFunction(LE)});
 }
 
 void ParallelForRule::onEndOfTranslationUnit(ASTContext &AST) {
@@ -92,7 +91,14 @@ void ParallelForRule::onEndOfTranslationUnit(ASTContext &AST) {
   KernelOutliner Outliner(AST);
   std::map<unsigned, std::pair<SourceLocation, std::string>> Inserts;
   const SourceManager &SM = AST.getSourceManager();
+  // Kernels are numbered, and emitted, in source order (the matchers
+  // reach calls in loops and lambdas after the others).
+  llvm::stable_sort(Sites, [&](const Site &A, const Site &B) {
+    return SM.isBeforeInTranslationUnit(A.Call->getBeginLoc(),
+                                        B.Call->getBeginLoc());
+  });
   for (const Site &S : Sites) {
+    const std::string KernelName = kernelName(S.Enclosing);
     auto BodyRange = CharSourceRange::getTokenRange(
         S.Lambda->getCompoundStmtBody()->getSourceRange());
     tooling::Replacements BodyEdits = Ctx.Edits.extract(BodyRange);
@@ -109,7 +115,7 @@ void ParallelForRule::onEndOfTranslationUnit(ASTContext &AST) {
       return Text;
     };
     std::optional<OutlinedKernel> K = Outliner.outline(
-        S.Call, S.Lambda, S.KernelName, BodyEdits, EditedText, Err);
+        S.Call, S.Lambda, KernelName, BodyEdits, EditedText, Err);
     if (!K) {
       if (Err.Loc.isValid())
         error(Err.Loc, Err.Message);

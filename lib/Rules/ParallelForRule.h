@@ -43,7 +43,7 @@ private:
   struct Site {
     const clang::CallExpr *Call;
     const clang::LambdaExpr *Lambda;
-    std::string KernelName;
+    const clang::FunctionDecl *Enclosing; ///< null outside any function
   };
   std::string kernelName(const clang::FunctionDecl *F);
   void removeUsing(const clang::UsingDecl *UD, const clang::SourceManager &SM,
