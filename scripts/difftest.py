@@ -164,6 +164,10 @@ def main(argv=None):
             print("difftest: not covered by the inputs: %s" % ", ".join(missing))
             print("0 passed, %d failed" % len(missing))
             return 1
+    # The tool parses with the headers the reference builds against, not
+    # the ones compiled into it (a copied tree, headers edited mid-run).
+    os.environ.setdefault("HPP_REWRITE_INCLUDE_DIR", os.path.abspath(args.include))
+    os.environ.setdefault("HPP_REWRITE_RUNTIME_DIR", os.path.abspath(args.runtime))
     args.tool_cmd = [args.tool] if os.path.exists(args.tool) else shlex.split(args.tool)
     if not args.tool_cmd or not shutil.which(args.tool_cmd[0]):
         raise SystemExit("difftest: no hpp-rewrite at %s (--tool)" % args.tool)
