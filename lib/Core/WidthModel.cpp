@@ -399,15 +399,16 @@ WidthModel::WidthModel(ASTContext &Ctx, const DeviceCallGraph &Graph)
               : Real && D.WideMask ? WarpModel::AsWritten
                                    : WarpModel::Logical32;
   }
-  // What `warpSize` means is one thing per program: kernels exchange
-  // per-warp data through memory, which no analysis of one kernel sees. Once
-  // a kernel narrows it to the 32-lane warp, every kernel of the file that
-  // uses it does.
+  // What the warp is must be one thing per program: kernels exchange
+  // per-warp data through memory (slots one kernel writes by `warpSize`,
+  // the next reads by `>> 5`), which no analysis of one kernel sees. Once
+  // a kernel keeps 32-lane warps because of a 32-lane fact, every kernel of
+  // the file that uses the real width does too.
   const WidthDecision *Narrowing = nullptr;
   for (const WidthDecision &D : Decisions)
-    if (D.narrows() && (!Narrowing || SM.isBeforeInTranslationUnit(
-                                          D.RealWidth.Loc,
-                                          Narrowing->RealWidth.Loc)))
+    if (D.Model == WarpModel::Logical32 && D.ThirtyTwo.Loc.isValid() &&
+        (!Narrowing || SM.isBeforeInTranslationUnit(D.ThirtyTwo.Loc,
+                                                    Narrowing->ThirtyTwo.Loc)))
       Narrowing = &D;
   if (Narrowing) {
     WidthFact Why{Narrowing->ThirtyTwo.Loc,
