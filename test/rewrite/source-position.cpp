@@ -10,10 +10,14 @@
 // RUN: cp %t.cpp %t.cu
 // RUN: %hpp_rewrite %t.cu 2>/dev/null | diff %t.cu -
 // RUN: %cxx -I %hpp_include %s -o %t.ref
+// RUN: env HPP_CPU_MVECTOR=32 %t.ref > %t.ref32.out
 // RUN: env HPP_CPU_MVECTOR=64 %t.ref > %t.ref.out
+// RUN: diff %t.ref32.out %t.ref.out
 // RUN: FileCheck %s --check-prefix=OUT --match-full-lines < %t.ref.out
 // RUN: %cxx_runtime %t.cpp -o %t.exe
+// RUN: env HPP_CPU_MVECTOR=32 %t.exe > %t.gen32.out
 // RUN: env HPP_CPU_MVECTOR=64 %t.exe > %t.gen.out
+// RUN: diff %t.ref.out %t.gen32.out
 // RUN: diff %t.ref.out %t.gen.out
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -c %t.cpp -o %t.nv.o %}
 // RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx90a --cuda-device-only -c %t.cpp -o %t.gfx90a.o %}
@@ -34,16 +38,16 @@ int main() {
       for (int k = 0; k < 11; ++k)
         name[k] = __func__[k];
   });
-  // CHECK: lines[i.getX()] = 32;
+  // CHECK: lines[i.getX()] = 36;
   // CHECK: name[k] = "operator()"[k];
   std::printf("body line %d, host line %d, body function %s\n", lines[3],
               __LINE__, &name[0]);
   // CHECK: std::printf("body line %d, host line %d, body function %s\n", lines[3],
-  // CHECK-NEXT: 40, &name[0]);
+  // CHECK-NEXT: 44, &name[0]);
   std::printf("macro line %d\n", LINE_OF_USE > 0);
   // CHECK-MESSAGES: source-position.cpp:[[@LINE-1]]:34: warning: '__LINE__' in a macro of the main file: its value changes where the output moves code (bodies into kernels, kernels inserted above) [hpp-source-position]
   deallocate(lines);
   deallocate(name);
 }
-// OUT: body line 32, host line 40, body function operator()
+// OUT: body line 36, host line 44, body function operator()
 // OUT-NEXT: macro line 1
