@@ -22,6 +22,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace hpp {
@@ -46,6 +47,10 @@ public:
   /// a rule that moves text elsewhere carries the edits along with it.
   clang::tooling::Replacements extract(clang::CharSourceRange Range);
 
+  /// Reports, once per header, that dialect code at \p Loc lies in a
+  /// header the tool does not rewrite (system headers need no rewrite).
+  void refuseHeader(clang::SourceLocation Loc, llvm::StringRef Rule);
+
   /// The main file with every edit applied, or std::nullopt (after a
   /// diagnostic) when applying failed.
   std::optional<std::string> applyToMainFile();
@@ -57,6 +62,8 @@ private:
   clang::SourceManager &SM;
   RuleDiagnostics &Diags;
   std::map<std::string, clang::tooling::Replacements> PerFile;
+  /// Headers an edit was refused in (one error each).
+  std::set<std::string> RefusedHeaders;
   unsigned Count = 0;
 };
 

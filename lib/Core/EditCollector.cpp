@@ -8,6 +8,7 @@
 
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -22,8 +23,10 @@ bool EditCollector::replace(CharSourceRange Range, llvm::StringRef Text,
                   "code inside a macro expansion is left unchanged");
     return false;
   }
-  if (!SM.isWrittenInMainFile(Begin))
-    return false; // Headers are never rewritten.
+  if (!SM.isWrittenInMainFile(Begin)) {
+    refuseHeader(Begin, Rule); // Headers are never rewritten.
+    return false;
+  }
   CharSourceRange FileRange =
       Lexer::makeFileCharRange(Range, SM, LangOptions());
   if (FileRange.isInvalid()) {
@@ -39,6 +42,20 @@ bool EditCollector::replace(CharSourceRange Range, llvm::StringRef Text,
   }
   ++Count;
   return true;
+}
+
+void EditCollector::refuseHeader(SourceLocation Loc, llvm::StringRef Rule) {
+  // Dialect code there would reach the output as written. The dialect's
+  // and the system's headers need no rewrite.
+  SourceLocation File = SM.getFileLoc(Loc);
+  if (SM.isInSystemHeader(File) || SM.isWrittenInMainFile(File) ||
+      !RefusedHeaders.insert(SM.getFilename(File).str()).second)
+    return;
+  Diags.error(File, Rule,
+              "cannot rewrite code in '" +
+                  llvm::sys::path::filename(SM.getFilename(File)).str() +
+                  "': hpp-rewrite rewrites only the file it is given; move "
+                  "the dialect code of this header into that file");
 }
 
 bool EditCollector::insert(SourceLocation Loc, llvm::StringRef Text,
@@ -78,6 +95,18 @@ tooling::Replacements EditCollector::extract(CharSourceRange Range) {
   return Inside;
 }
 
+/// \p Text with every line ending `\r\n`.
+static std::string withCRLF(llvm::StringRef Text) {
+  std::string Out;
+  Out.reserve(Text.size() + Text.size() / 32);
+  for (size_t I = 0; I < Text.size(); ++I) {
+    if (Text[I] == '\n' && (I == 0 || Text[I - 1] != '\r'))
+      Out += '\r';
+    Out += Text[I];
+  }
+  return Out;
+}
+
 std::optional<std::string> EditCollector::applyToMainFile() {
   FileID Main = SM.getMainFileID();
   llvm::StringRef Code = SM.getBufferData(Main);
@@ -89,6 +118,8 @@ std::optional<std::string> EditCollector::applyToMainFile() {
     return Code.str();
   llvm::Expected<std::string> Result =
       tooling::applyAllReplacements(Code, It->second);
+  if (Result && Code.count("\r\n") * 2 > Code.count('\n'))
+    *Result = withCRLF(*Result); // The file's line endings, for every line.
   if (!Result) {
     Diags.error(SM.getLocForStartOfFile(Main), "hpp-rewrite",
                 "internal error: cannot apply edits: " +

@@ -9,6 +9,7 @@
 #include "Core/Captures.h"
 #include "Core/DeviceCode.h"
 #include "Core/GridSyncUses.h"
+#include "Core/KernelScope.h"
 #include "Core/TemplateContext.h"
 
 #include "clang/AST/DeclTemplate.h"
@@ -43,25 +44,47 @@ std::string KernelOutliner::text(SourceRange R) const {
                     Ctx.getLangOpts());
 }
 
-std::optional<std::string> KernelOutliner::typeName(QualType T, bool AddConst,
-                                                    SourceLocation Loc,
-                                                    OutlineError &Err) const {
+std::optional<std::string>
+KernelOutliner::typeName(QualType T, bool AddConst, SourceLocation Loc,
+                         OutlineError &Err,
+                         llvm::function_ref<std::string()> AsTemplate) const {
   if (const auto *DT = T->getContainedDeducedType())
     if (!DT->getDeducedType().isNull() && isa<AutoType>(T.getTypePtr()))
       T = DT->getDeducedType();
-  if (const TagDecl *TD = T->getAsTagDecl()) {
-    const auto *RD = dyn_cast<CXXRecordDecl>(TD);
-    if ((RD && RD->isLambda()) || TD->getDeclContext()->isFunctionOrMethod()) {
-      Err = {Loc, "cannot outline: a capture has type '" + T.getAsString() +
-                      "', which is local to the function; a kernel at "
-                      "namespace scope cannot name it"};
-      return std::nullopt;
-    }
+  TypeReachResult R = typeReach(T);
+  if (R.Reach == TypeReach::LocalAlias) {
+    // A function-local alias: the type it stands for.
+    T = T.getCanonicalType();
+    R = typeReach(T);
   }
-  PrintingPolicy Policy(Ctx.getLangOpts());
-  Policy.SuppressUnwrittenScope = true;
-  std::string S =
-      TypeName::getFullyQualifiedName(T.getUnqualifiedType(), Ctx, Policy);
+  std::string Culprit =
+      R.Culprit ? R.Culprit->getQualifiedNameAsString() : T.getAsString();
+  if (R.Reach == TypeReach::Local) {
+    Err = {Loc, "cannot outline: a capture has type '" + T.getAsString() +
+                    "', which is local to the function; a kernel at "
+                    "namespace scope cannot name it"};
+    return std::nullopt;
+  }
+  if (R.Reach == TypeReach::PrivateMember) {
+    Err = {Loc, "cannot outline: a capture has type '" + T.getAsString() +
+                    "', which names '" + Culprit +
+                    "', a private or protected class member; CUDA does not "
+                    "allow it in a kernel's parameters; make it public"};
+    return std::nullopt;
+  }
+  std::string S;
+  if (R.Reach == TypeReach::Member && AsTemplate) {
+    S = AsTemplate();
+  } else if (R.Reach == TypeReach::Member) {
+    Err = {Loc, "cannot outline: the type '" + T.getAsString() + "' names '" +
+                    Culprit +
+                    "', a class member, which the kernel cannot name here"};
+    return std::nullopt;
+  } else {
+    PrintingPolicy Policy(Ctx.getLangOpts());
+    Policy.SuppressUnwrittenScope = true;
+    S = TypeName::getFullyQualifiedName(T.getUnqualifiedType(), Ctx, Policy);
+  }
   if (AddConst || T.isConstQualified())
     S = "const " + S;
   return S;
@@ -260,6 +283,17 @@ KernelOutliner::outline(const CallExpr *Call, const LambdaExpr *LE,
   // WaitOnlyBarrier), chosen at launch.
   std::string WaitOnly;
   bool Mutable = LE->isMutable();
+  // Capture types that name class members: template parameters of the
+  // kernel, set at the launch from the captured expression's type.
+  std::vector<std::string> ExtraParams, ExtraArgs;
+  auto AsTemplate = [&](const std::string &Expr) {
+    return [&, Expr]() {
+      std::string P = Fresh("HppCapture" + std::to_string(ExtraParams.size()));
+      ExtraParams.push_back("typename " + P);
+      ExtraArgs.push_back("std::decay_t<decltype(" + Expr + ")>");
+      return P;
+    };
+  };
   for (const Capture &C : collectCaptures(LE)) {
     CaptureKind Kind = C.Kind;
     if (Kind == CaptureKind::HostReference)
@@ -295,7 +329,7 @@ KernelOutliner::outline(const CallExpr *Call, const LambdaExpr *LE,
         Binding += "  " + VarName + ".attach(" + Storage + ");\n";
       }
     } else if (Kind == CaptureKind::AtomicRef) {
-      auto TN = typeName(T, false, C.Loc, Err);
+      auto TN = typeName(T, false, C.Loc, Err, AsTemplate(VarName));
       if (!TN)
         return std::nullopt;
       const std::string Ref = Fresh("hpp_ref_" + VarName);
@@ -303,12 +337,22 @@ KernelOutliner::outline(const CallExpr *Call, const LambdaExpr *LE,
       Prologue += "  " + *TN + " &" + VarName + " = *" + Ref + ";\n";
       Arg = "&" + VarName;
     } else {
-      auto TN = typeName(T, !Mutable, C.Loc, Err);
+      if (VD->isInitCapture())
+        Arg = EditedText(VD->getInit()->getSourceRange());
+      auto TN = typeName(T, !Mutable, C.Loc, Err, AsTemplate(Arg));
       if (!TN)
         return std::nullopt;
       Param = *TN + " " + VarName;
-      if (VD->isInitCapture())
-        Arg = EditedText(VD->getInit()->getSourceRange());
+      if (const auto *PE = T->getAs<PackExpansionType>()) {
+        // Not `const Ts...`: g++ (nvcc's host compiler too) then fails to
+        // take `kernel<Ts...>`'s address. The body, written for a const
+        // copy, does not assign to it.
+        auto Pattern = typeName(PE->getPattern(), false, C.Loc, Err);
+        if (!Pattern)
+          return std::nullopt;
+        Param = *Pattern + "... " + VarName;
+        Arg += "...";
+      }
     }
     Params.push_back(Param);
     Args += ", " + Arg;
@@ -333,6 +377,22 @@ KernelOutliner::outline(const CallExpr *Call, const LambdaExpr *LE,
                 *Value + ";\n";
   }
 
+  // Constant static members the body names unqualified: their values, so
+  // the kernel needs no access to the class.
+  for (const VarDecl *VD : memberConstants(LE)) {
+    auto Value = constantText(VD);
+    auto TN = typeName(VD->getType().getUnqualifiedType(), false,
+                       VD->getLocation(), Err);
+    if (!Value || !TN)
+      return std::nullopt;
+    Prologue += "  constexpr " + *TN + " " + VD->getNameAsString() + " = " +
+                *Value + ";\n";
+  }
+  tooling::Replacements Edits = BodyEdits;
+  if (!qualifyScopedNames(Ctx, LE, Edits, Err))
+    return std::nullopt;
+  Prologue = localScopeText(Ctx, LE) + Prologue;
+
   TemplateContext Templates(enclosingFunction(LE), LE);
   if (!Templates.ok(Err))
     return std::nullopt;
@@ -353,24 +413,33 @@ KernelOutliner::outline(const CallExpr *Call, const LambdaExpr *LE,
   PresumedLoc PL = SM.getPresumedLoc(SM.getExpansionLoc(Call->getBeginLoc()));
 
   OutlinedKernel K;
+  std::string Origin = llvm::sys::path::filename(PL.getFilename()).str() + ":" +
+                       std::to_string(PL.getLine()) + ":" +
+                       std::to_string(PL.getColumn());
+  std::string Header = Templates.header(
+      WaitOnly.empty() ? "" : "int HppBarrierScope", ExtraParams);
+  std::string Head = "__global__ void " + Name.str() + "(";
+  const CXXRecordDecl *Class = enclosingClass(enclosingFunction(LE), LE);
+  if (Class)
+    K.Declaration = "/// Outlined by hpp-rewrite from the parallelFor at " +
+                    Origin + "; defined after '" + Class->getNameAsString() +
+                    "'.\n" + Header + wrapSignature(Head, Params, ");") +
+                    "\n\n";
   llvm::raw_string_ostream OS(K.Definition);
-  OS << "/// Outlined by hpp-rewrite from the parallelFor at "
-     << llvm::sys::path::filename(PL.getFilename()) << ":" << PL.getLine()
-     << ":" << PL.getColumn() << ".\n"
-     << Templates.header(WaitOnly.empty() ? "" : "int HppBarrierScope")
-     << wrapSignature("__global__ void " + Name.str() + "(", Params, ") {")
-     << "\n"
+  OS << "/// Outlined by hpp-rewrite from the parallelFor at " << Origin
+     << ".\n"
+     << Header << wrapSignature(Head, Params, ") {") << "\n"
      << Binding << "  " << IndexType << " " << IndexName
      << " = hpp::detail::kernelIndex(" << RangeName << ");\n"
      << "  if (!" << IndexName << ".inGlobalRange())\n"
      << "    return;\n"
-     << Prologue << "  " << bodyText(LE, BodyEdits) << "\n}\n\n";
-  std::string Kernel = Name.str() + Templates.arguments();
+     << Prologue << "  " << bodyText(LE, Edits) << "\n}\n\n";
+  std::string Kernel = Name.str() + Templates.arguments("", ExtraArgs);
   if (!WaitOnly.empty())
     Kernel = "hpp::detail::waitOnlyVariants(" + Name.str() +
-             Templates.arguments("0") + ", " + Name.str() +
-             Templates.arguments("1") + ", " + Name.str() +
-             Templates.arguments("2") + ", " + WaitOnly + ")";
+             Templates.arguments("0", ExtraArgs) + ", " + Name.str() +
+             Templates.arguments("1", ExtraArgs) + ", " + Name.str() +
+             Templates.arguments("2", ExtraArgs) + ", " + WaitOnly + ")";
   // A kernel that reaches __gpu_sync needs every work-group resident.
   if (reachesGridSync(LE->getBody()))
     Kernel = "hpp::detail::cooperative(" + Kernel + ")";
@@ -379,6 +448,23 @@ KernelOutliner::outline(const CallExpr *Call, const LambdaExpr *LE,
   K.InsertAt = Templates.insertionPoint(Ctx, Err);
   if (K.InsertAt.isInvalid())
     return std::nullopt;
+  if (Class) {
+    // After the `;` that ends the class definition.
+    SourceLocation RBrace = Class->getBraceRange().getEnd();
+    if (const ClassTemplateDecl *CT = Class->getDescribedClassTemplate())
+      RBrace = CT->getTemplatedDecl()->getBraceRange().getEnd();
+    if (!RBrace.isMacroID())
+      K.DefineAt = Lexer::findLocationAfterToken(
+          RBrace, tok::semi, SM, Ctx.getLangOpts(),
+          /*SkipTrailingWhitespaceAndNewLine=*/false);
+    if (K.DefineAt.isInvalid()) {
+      Err = {Class->getLocation(),
+             "cannot outline the parallelFor at " + Origin +
+                 ": its kernel goes after this class, which must end with "
+                 "'};' outside any macro"};
+      return std::nullopt;
+    }
+  }
   return K;
 }
 

@@ -41,6 +41,11 @@ struct OutlinedKernel {
   /// arguments in between stay in place, with other rules' edits.
   std::string LaunchTail;
   clang::SourceLocation InsertAt; ///< before the enclosing top-level decl
+  /// For a body inside a class definition: the kernel is declared at
+  /// InsertAt (Declaration) and defined after the class, at DefineAt, where
+  /// the class's members can be named. Invalid otherwise.
+  clang::SourceLocation DefineAt;
+  std::string Declaration;
 };
 
 /// Outlines one parallelFor call.
@@ -65,9 +70,13 @@ public:
 
 private:
   std::string text(clang::SourceRange R) const;
-  std::optional<std::string> typeName(clang::QualType T, bool AddConst,
-                                      clang::SourceLocation Loc,
-                                      OutlineError &Err) const;
+  /// \p T as the kernel spells it. A type that names a public class member
+  /// cannot be spelled before the class: \p AsTemplate, when given, makes a
+  /// kernel template parameter that the launch sets, and returns its name.
+  std::optional<std::string>
+  typeName(clang::QualType T, bool AddConst, clang::SourceLocation Loc,
+           OutlineError &Err,
+           llvm::function_ref<std::string()> AsTemplate = nullptr) const;
   /// The value of constant \p VD as C++ source, if it is an integer,
   /// enumerator, bool or floating-point constant.
   std::optional<std::string> constantText(const clang::VarDecl *VD) const;

@@ -55,16 +55,27 @@ bool TemplateContext::ok(OutlineError &Err) const {
   return true;
 }
 
-std::string TemplateContext::header(llvm::StringRef Leading) const {
-  if (Params.empty() && Leading.empty())
+/// \p Leading and \p Extra, comma-separated.
+static std::string leadingList(llvm::StringRef Leading,
+                               llvm::ArrayRef<std::string> Extra) {
+  std::string S = Leading.str();
+  for (const std::string &E : Extra)
+    S += (S.empty() ? "" : ", ") + E;
+  return S;
+}
+
+std::string TemplateContext::header(llvm::StringRef Leading,
+                                    llvm::ArrayRef<std::string> Extra) const {
+  std::string Lead = leadingList(Leading, Extra);
+  if (Params.empty() && Lead.empty())
     return "";
   const ASTContext &Ctx = LE->getLambdaClass()->getASTContext();
-  std::string S = "template <" + Leading.str();
+  std::string S = "template <" + Lead;
   for (size_t I = 0; I < Params.size(); ++I) {
     const NamedDecl *P = Params[I];
     // Up to the parameter's name: default arguments are not repeated.
     SourceRange R(P->getBeginLoc(), P->getLocation());
-    if (I || !Leading.empty())
+    if (I || !Lead.empty())
       S += ", ";
     S += sourceText(CharSourceRange::getTokenRange(R), Ctx.getSourceManager(),
                     Ctx.getLangOpts());
@@ -72,12 +83,15 @@ std::string TemplateContext::header(llvm::StringRef Leading) const {
   return S + ">\n";
 }
 
-std::string TemplateContext::arguments(llvm::StringRef Leading) const {
-  if (Params.empty() && Leading.empty())
+std::string
+TemplateContext::arguments(llvm::StringRef Leading,
+                           llvm::ArrayRef<std::string> Extra) const {
+  std::string Lead = leadingList(Leading, Extra);
+  if (Params.empty() && Lead.empty())
     return "";
-  std::string S = "<" + Leading.str();
+  std::string S = "<" + Lead;
   for (size_t I = 0; I < Params.size(); ++I) {
-    if (I || !Leading.empty())
+    if (I || !Lead.empty())
       S += ", ";
     S += Params[I]->getNameAsString();
     if (Params[I]->isParameterPack())

@@ -35,9 +35,13 @@ public:
   bool ok(OutlineError &Err) const;
   /// `template <class T, int N>\n`, or empty outside templates; with
   /// \p Leading (`bool B`), that parameter comes first (before any pack).
-  std::string header(llvm::StringRef Leading = "") const;
-  /// `<T, N>`, or empty outside templates; \p Leading (`true`) first.
-  std::string arguments(llvm::StringRef Leading = "") const;
+  /// \p Extra parameters (`typename HppCapture0`) follow \p Leading.
+  std::string header(llvm::StringRef Leading = "",
+                     llvm::ArrayRef<std::string> Extra = {}) const;
+  /// `<T, N>`, or empty outside templates; \p Leading (`true`) first, then
+  /// \p Extra.
+  std::string arguments(llvm::StringRef Leading = "",
+                        llvm::ArrayRef<std::string> Extra = {}) const;
   /// Before the top-level declaration holding the lambda, and before its
   /// documentation comment; invalid when there is none (\p Err says why).
   clang::SourceLocation insertionPoint(clang::ASTContext &Ctx,

@@ -12,7 +12,8 @@ namespace hpp {
 namespace rewrite {
 
 /// Replaces the dialect header include of the main file with the device
-/// runtime's header.
+/// runtime's header; refuses dialect code the output would keep as written
+/// because it lies in a project header.
 class IncludeRule : public Rule {
 public:
   using Rule::Rule;

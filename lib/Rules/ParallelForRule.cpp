@@ -5,10 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/ParallelForRule.h"
+#include "Core/DeviceCode.h"
 #include "Core/DialectMatchers.h"
 #include "Core/KernelOutliner.h"
 
 #include "clang/AST/DeclCXX.h"
+#include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
@@ -25,6 +27,11 @@ void ParallelForRule::registerMatchers(MatchFinder &Finder) {
                               isExpansionInMainFile())
                         .bind("using"),
                     this);
+}
+
+void ParallelForRule::registerPPCallbacks() {
+  Conditionals =
+      ConditionalBlocks::record(Ctx.CI.getPreprocessor(), Ctx.Diags, Name);
 }
 
 void ParallelForRule::removeUsing(const UsingDecl *UD, const SourceManager &SM,
@@ -76,6 +83,18 @@ void ParallelForRule::run(const MatchFinder::MatchResult &R) {
           "the call");
     return;
   }
+  // GPUs launch kernels from the host: HIP has no device-side launch.
+  for (const DeclContext *DC = LE->getLambdaClass()->getDeclContext(); DC;
+       DC = DC->getParent())
+    if (const auto *FD = dyn_cast<FunctionDecl>(DC);
+        FD && getDeviceAnnotation(FD)) {
+      error(Call->getBeginLoc(),
+            "a parallelFor inside device code cannot be rewritten: kernels "
+            "are launched from the host (HIP has no launch from device "
+            "code); move it to host code, or run its work in this body's "
+            "loop");
+      return;
+    }
   if (LE->getBeginLoc().isMacroID() || LE->getEndLoc().isMacroID()) {
     error(R.SourceManager->getExpansionLoc(LE->getBeginLoc()),
           "cannot outline a parallelFor body written through a macro; write "
@@ -89,7 +108,8 @@ void ParallelForRule::onEndOfTranslationUnit(ASTContext &AST) {
   // Runs even after other errors, so that every problem is reported at
   // once; nothing is written when there are errors anyway.
   KernelOutliner Outliner(AST);
-  std::map<unsigned, std::pair<SourceLocation, std::string>> Inserts;
+  std::map<unsigned, std::pair<SourceLocation, std::string>> Inserts,
+      AfterClass;
   const SourceManager &SM = AST.getSourceManager();
   // Kernels are numbered, and emitted, in source order (the matchers
   // reach calls in loops and lambdas after the others).
@@ -136,12 +156,26 @@ void ParallelForRule::onEndOfTranslationUnit(ASTContext &AST) {
             CharSourceRange::getTokenRange(AfterKept, S.Call->getEndLoc()),
             K->LaunchTail, Name))
       continue;
+    if (Conditionals)
+      K->InsertAt = Conditionals->hoist(K->InsertAt, S.Call->getBeginLoc(), SM);
     auto &Slot = Inserts[SM.getFileOffset(K->InsertAt)];
     Slot.first = K->InsertAt;
-    Slot.second += K->Definition;
+    if (K->DefineAt.isInvalid()) {
+      Slot.second += K->Definition;
+      continue;
+    }
+    // Declared before the class, defined after its `};`.
+    Slot.second += K->Declaration;
+    auto &After = AfterClass[SM.getFileOffset(K->DefineAt)];
+    After.first = K->DefineAt;
+    After.second += K->Definition;
   }
   for (auto &[Offset, Insert] : Inserts)
     Ctx.Edits.insert(Insert.first, Insert.second, Name);
+  for (auto &[Offset, Insert] : AfterClass)
+    Ctx.Edits.insert(Insert.first,
+                     "\n\n" + llvm::StringRef(Insert.second).rtrim().str(),
+                     Name);
 }
 
 } // namespace rewrite

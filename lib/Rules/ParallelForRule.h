@@ -12,7 +12,10 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 
+#include "Core/Conditionals.h"
+
 #include <map>
+#include <memory>
 #include <vector>
 
 namespace clang {
@@ -35,10 +38,14 @@ class ParallelForRule : public Rule {
 public:
   using Rule::Rule;
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
+  void registerPPCallbacks() override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
   void onEndOfTranslationUnit(clang::ASTContext &Ctx) override;
 
 private:
+  /// The main file's #if blocks: a kernel never lands in a branch that
+  /// ends before its launch.
+  std::shared_ptr<ConditionalBlocks> Conditionals;
   /// A call to outline, in source order.
   struct Site {
     const clang::CallExpr *Call;

@@ -1,0 +1,54 @@
+//===- Conditionals.h - The main file's #if blocks --------------*- C++ -*-===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The tool rewrites the branches of `#if` blocks that were active when it
+/// parsed. Code it inserts must not land in a branch the build may skip
+/// while the code that needs it is compiled: ConditionalBlocks records the
+/// main file's blocks so that an insertion point can be moved before the
+/// `#if` of any block that ends before the code using the insertion. It
+/// also warns about dialect code in inactive branches, which is left as
+/// written.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_REWRITE_LIB_CORE_CONDITIONALS_H
+#define HPP_REWRITE_LIB_CORE_CONDITIONALS_H
+
+#include "hpp-rewrite/Diagnostics.h"
+
+#include "clang/Lex/Preprocessor.h"
+
+#include <memory>
+#include <vector>
+
+namespace hpp {
+namespace rewrite {
+
+/// The main file's `#if` ... `#endif` blocks.
+class ConditionalBlocks {
+public:
+  /// Starts recording on \p PP; dialect code in inactive branches is
+  /// reported through \p Diags with tag \p Rule.
+  static std::shared_ptr<ConditionalBlocks>
+  record(clang::Preprocessor &PP, RuleDiagnostics &Diags, llvm::StringRef Rule);
+
+  /// \p InsertAt, or the start of the line of the outermost `#if` whose
+  /// block holds \p InsertAt but ends before \p Use.
+  clang::SourceLocation hoist(clang::SourceLocation InsertAt,
+                              clang::SourceLocation Use,
+                              const clang::SourceManager &SM) const;
+
+  struct Block {
+    clang::SourceLocation If;    ///< start of the `#if` line
+    clang::SourceLocation Endif; ///< the `endif` token
+  };
+  std::vector<Block> Blocks;
+};
+
+} // namespace rewrite
+} // namespace hpp
+
+#endif // HPP_REWRITE_LIB_CORE_CONDITIONALS_H
