@@ -177,6 +177,22 @@ public:
   void setIndexBase(const detail::IndexFields *Base) { IndexBase = Base; }
   const detail::IndexFields *indexBase() const { return IndexBase; }
 
+  /// Whether work-item \p Id of the running group lies past the end of the
+  /// launch's global range, so that it never runs the body (the trailing
+  /// work-items of a partial last group). Known only with an index base
+  /// (parallelFor); false otherwise.
+  bool pastRange(std::size_t Id) const {
+    if (!IndexBase)
+      return false;
+    const std::size_t *LS = IndexBase->LocalSize;
+    const std::size_t Local[3] = {Id % LS[0], Id / LS[0] % LS[1],
+                                  Id / (LS[0] * LS[1])};
+    for (int D = 0; D < 3; ++D)
+      if (IndexBase->Group[D] * LS[D] + Local[D] >= IndexBase->GlobalSize[D])
+        return true;
+    return false;
+  }
+
   /// The simulated mvector width.
   unsigned mvectorWidth() const { return Width; }
   /// Number of work-items in the group being run.
@@ -410,6 +426,11 @@ private:
   static bool sameSite(const CollectiveOp &A, const CollectiveOp &B);
   [[noreturn]] void divergent(const CollectiveOp &Op, std::size_t M,
                               const std::string &Why);
+  [[noreturn]] void missingLanes(const CollectiveOp &Op, std::size_t M,
+                                 unsigned long long Blocked,
+                                 unsigned long long Returned,
+                                 unsigned long long Past);
+  std::string rangeShape() const;
   void releaseBarrier();
   bool resolve(std::size_t M);
   const CollectiveOp *firstBlocked(std::size_t Begin, std::size_t End) const;

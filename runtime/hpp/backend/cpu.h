@@ -221,6 +221,11 @@ inline void freeManagedBytes(void *P) {
 
 inline void prefetchToDevice(const DeviceTarget &, const void *, std::size_t) {}
 
+/// The most work-items a work-group may have: the GPUs' limit.
+inline std::size_t maxWorkGroupItems() {
+  return std::size_t(cpu_backend::MaxWorkGroupItems);
+}
+
 inline void *LaunchScratch::zeroed(std::size_t Bytes) {
   Blocks.push_back(std::calloc(1, Bytes));
   if (!Blocks.back())

@@ -86,17 +86,18 @@ inline thread_local std::size_t LaunchGlobalSize[3] = {1, 1, 1};
 
 namespace cpu_backend {
 
-/// Throws for a call of work-item function \p Name outside a kernel (the
-/// reference runtime's error, hpp/cpu/work_item.h, but at this line).
-inline void requireWorkItem(const char *Name) {
+/// Throws for a call of work-item function \p Name outside a kernel at
+/// \p File : \p Line (the reference runtime's error, hpp/cpu/work_item.h).
+inline void requireWorkItem(const char *Name, const char *File, int Line) {
   if (!hpp::cpu::GroupExecutor::current())
-    throw RuntimeError(Name, __FILE__, __LINE__,
+    throw RuntimeError(Name, File, Line,
                        "called outside a parallelFor body: it names the "
                        "calling work-item");
 }
-/// The check of the work-item functions (hpp/kernel_index.h).
+/// The check of the work-item functions (hpp/kernel_index.h), which take
+/// their caller's File and Line on the CPU backend.
 #define HPP_CPU_REQUIRE_WORK_ITEM(Name)                                        \
-  ::hpp::cpu_backend::requireWorkItem(Name);
+  ::hpp::cpu_backend::requireWorkItem(Name, File, Line);
 
 /// Number of work-items in a work-group of shape \p Block.
 inline std::uint64_t itemCount(const dim3 &Block) {
