@@ -33,15 +33,14 @@ namespace hpp {
 /// constructors run (T is a scalar, a struct of scalars or an Atomic<U>).
 /// allocate<T>(0) returns a null Pointer. A failure throws RuntimeError at
 /// the caller's line, with the backend call that failed.
-template <class T>
-Pointer<T> allocate(std::size_t Count, HPP_CALLER_LOCATION) {
+template <class T> Pointer<T> allocate(std::size_t Count, HPP_CALLER_LOCATION) {
   static_assert(std::is_trivially_destructible<T>::value,
                 "hpp::allocate<T>: T must be trivially destructible");
   if (Count == 0)
     return Pointer<T>();
   if (Count > std::numeric_limits<std::size_t>::max() / sizeof(T))
-    throw RuntimeError("hpp::allocate<T>(" + std::to_string(Count) + ")",
-                       File, Line,
+    throw RuntimeError("hpp::allocate<T>(" + std::to_string(Count) + ")", File,
+                       Line,
                        "out of memory (the size in bytes overflows size_t)");
   void *Raw;
   try {

@@ -57,8 +57,7 @@ public:
   /// The most elements a region allocated now can have within \p Limit
   /// bytes that is also a work-group size of at most \p MaxGroupSize
   /// work-items (see the file comment).
-  std::size_t maxRegionSize(std::size_t Limit,
-                            std::size_t MaxGroupSize) const {
+  std::size_t maxRegionSize(std::size_t Limit, std::size_t MaxGroupSize) const {
     const std::size_t Fit = maxCount(Limit);
     return Fit < MaxGroupSize ? Fit : MaxGroupSize;
   }

@@ -35,8 +35,8 @@
 ///
 /// getMaxRegionSize() is at most the largest work-group (1024 work-items),
 /// so that a region of that size can also be the launch's work-group size,
-/// as the paper writes it (core/region_layout.h). parallelFor with a DistArray needs a Range<N,N>: with a Range<N>
-/// it does not compile.
+/// as the paper writes it (core/region_layout.h). parallelFor with a DistArray
+/// needs a Range<N,N>: with a Range<N> it does not compile.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_CPU_DIST_ARRAY_H

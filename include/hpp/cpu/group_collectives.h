@@ -150,11 +150,9 @@ inline std::string GroupExecutor::rangeShape() const {
 /// lanes \p Returned returned from the body and lanes \p Past lie past the
 /// end of the range (partial last work-group), so never ran it. The lanes
 /// past the end get their own explanation and what to do about it.
-[[noreturn]] inline void
-GroupExecutor::missingLanes(const CollectiveOp &Op, std::size_t M,
-                            unsigned long long Blocked,
-                            unsigned long long Returned,
-                            unsigned long long Past) {
+[[noreturn]] inline void GroupExecutor::missingLanes(
+    const CollectiveOp &Op, std::size_t M, unsigned long long Blocked,
+    unsigned long long Returned, unsigned long long Past) {
   std::string Why = "reached by lanes " + lanes(Blocked) + " only; ";
   if (!Past)
     divergent(Op, M, Why + "lanes " + lanes(Returned) + " exited");
@@ -167,8 +165,7 @@ GroupExecutor::missingLanes(const CollectiveOp &Op, std::size_t M,
           " (width " + std::to_string(Width) + "): " + Why +
           (Past & (Past - 1) ? "lanes " : "lane ") + lanes(Past) +
           " of this mvector " + (Past & (Past - 1) ? "are" : "is") +
-          " past the end of the range (" +
-          rangeShape() +
+          " past the end of the range (" + rangeShape() +
           "): " + (Past & (Past - 1) ? "they never run" : "it never runs") +
           " the body; launch a global size rounded up to a "
           "multiple of the work-group size and guard the work, not the "

@@ -172,15 +172,16 @@ public:
 
   /// What the Index of every work-item of the group shares (group id and
   /// sizes; the ids follow from currentItem()), for the free functions
-  /// hpp::get_local_id & co. (hpp/cpu/work_item.h); set by parallelFor,
-  /// null in the device runtime's CPU backend. Must outlive the group.
+  /// hpp::get_local_id & co. (hpp/cpu/work_item.h) and for pastRange; set
+  /// by parallelFor, and by the device runtime's CPU backend when it knows
+  /// the range (for pastRange only). Must outlive the group.
   void setIndexBase(const detail::IndexFields *Base) { IndexBase = Base; }
   const detail::IndexFields *indexBase() const { return IndexBase; }
 
   /// Whether work-item \p Id of the running group lies past the end of the
   /// launch's global range, so that it never runs the body (the trailing
-  /// work-items of a partial last group). Known only with an index base
-  /// (parallelFor); false otherwise.
+  /// work-items of a partial last group). Known only with an index base;
+  /// false otherwise.
   bool pastRange(std::size_t Id) const {
     if (!IndexBase)
       return false;

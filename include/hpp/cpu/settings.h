@@ -112,8 +112,8 @@ inline std::size_t maxResidentItems(HPP_CALLER_LOCATION) {
     char *End = nullptr;
     unsigned long long N = std::strtoull(Env, &End, 10);
     if (*End != '\0' || Env[0] == '-' || N == 0)
-      throw RuntimeError(std::string("HPP_CPU_MAX_RESIDENT=") + Env, File,
-                         Line, "must be a positive integer");
+      throw RuntimeError(std::string("HPP_CPU_MAX_RESIDENT=") + Env, File, Line,
+                         "must be a positive integer");
     return static_cast<std::size_t>(N);
   }();
   return Max;
@@ -151,8 +151,7 @@ inline std::size_t groupMemoryBytes(HPP_CALLER_LOCATION) {
     char *End = nullptr;
     unsigned long long N = std::strtoull(Env, &End, 10);
     if (*End != '\0' || Env[0] == '-' || N == 0 || N > MaxGroupMemoryBytes)
-      throw RuntimeError(std::string("HPP_CPU_GROUP_MEMORY=") + Env, File,
-                         Line,
+      throw RuntimeError(std::string("HPP_CPU_GROUP_MEMORY=") + Env, File, Line,
                          "the memory of a work-group must be an integer "
                          "number of bytes from 1 to " +
                              std::to_string(MaxGroupMemoryBytes));

@@ -223,8 +223,8 @@ inline std::size_t maxDynamicSharedBytes() {
 inline std::size_t maxWorkGroupItems() {
   int Device = 0, Items = 0;
   HPP_CHECK(HPP_GPU(GetDevice)(&Device));
-  HPP_CHECK(HPP_GPU(DeviceGetAttribute)(&Items, HPP_GPU_ATTR_MAX_THREADS,
-                                        Device));
+  HPP_CHECK(
+      HPP_GPU(DeviceGetAttribute)(&Items, HPP_GPU_ATTR_MAX_THREADS, Device));
   return std::size_t(Items);
 }
 
