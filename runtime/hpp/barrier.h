@@ -132,10 +132,12 @@ inline void prepareLaunchArgument(Barrier &, unsigned, std::size_t,
 /// control flow.
 class Barrier {
 public:
-  /// A barrier of \p Count participants per phase (host code).
-  explicit Barrier(unsigned Count) : Count(Count), Serial(nextSerial()) {
+  /// A barrier of \p Count participants per phase (host code); a bad
+  /// count throws RuntimeError at the caller's line.
+  explicit Barrier(unsigned Count, HPP_CALLER_LOCATION)
+      : Count(Count), Serial(nextSerial()) {
     if (Count == 0 || Count > 0x7fffffffu)
-      throw RuntimeError("hpp::Barrier", __FILE__, __LINE__,
+      throw RuntimeError("hpp::Barrier", File, Line,
                          "a barrier has from 1 to 2^31-1 participants, not " +
                              std::to_string(Count));
   }

@@ -19,7 +19,10 @@
 /// each aligned to max(alignof(T), 16) bytes. The limit is the device's:
 /// the largest dynamic shared memory a work-group may have (CUDA's opt-in
 /// maximum, HIP's per-block maximum; HPP_CPU_GROUP_MEMORY on the CPU
-/// backend); allocRegion beyond it throws hpp::RuntimeError. The checks the
+/// backend); allocRegion beyond it throws hpp::RuntimeError at the caller's
+/// line. getMaxRegionSize() is also at most the device's largest
+/// work-group, so that it can be the launch's work-group size, as in the
+/// paper (hpp/core/region_layout.h). The checks the
 /// reference runtime makes on every access are left to it, but for one on
 /// the CPU backend of a program compiled with -DHPP_CPU_CHECKS: with
 /// HPP_CPU_CHECK=uninit, `s[i]` reports a read of an element that no
@@ -61,11 +64,13 @@ HPP_DEVICE inline unsigned char *dynamicShared() {
 }
 
 /// Bytes of dynamic shared memory one work-group may have on the current
-/// device.
-inline std::size_t groupMemoryLimit() {
+/// device (on the CPU backend a bad HPP_CPU_GROUP_MEMORY throws at
+/// \p File : \p Line).
+inline std::size_t groupMemoryLimit(const char *File, int Line) {
 #if defined(HPP_BACKEND_CPU)
-  return hpp::cpu::groupMemoryBytes();
+  return hpp::cpu::groupMemoryBytes(File, Line);
 #else
+  (void)File, (void)Line;
   return maxDynamicSharedBytes();
 #endif
 }
@@ -130,18 +135,24 @@ public:
   DistArray(const DistArray &) = delete;
   DistArray &operator=(const DistArray &) = delete;
 
-  /// A region of \p Count elements after the existing ones; throws when
-  /// \p Count is 0 or more than getMaxRegionSize().
-  Region<T> allocRegion(std::size_t Count) {
+  /// A region of \p Count elements after the existing ones; throws at the
+  /// caller's line when \p Count is 0 or the block would exceed the
+  /// device's shared memory.
+  Region<T> allocRegion(std::size_t Count, HPP_CALLER_LOCATION) {
     const std::size_t Offset = Layout.reserve(
-        Count, detail::groupMemoryLimit(),
-        "shared memory of a work-group on this device", __FILE__, __LINE__);
+        Count, detail::groupMemoryLimit(File, Line),
+        "shared memory of a work-group on this device", File, Line);
     return Region<T>(Offset, Count);
   }
 
-  /// The most elements a region allocated now can have.
-  std::size_t getMaxRegionSize() const {
-    return Layout.maxCount(detail::groupMemoryLimit());
+  /// The size of the largest region that fits now and can also be the
+  /// work-group size of a launch (the paper's use): what is left of the
+  /// shared memory, at most the device's largest work-group
+  /// (detail::maxWorkGroupItems(): 1024 on NVIDIA and AMD GPUs and on the
+  /// CPU backend).
+  std::size_t getMaxRegionSize(HPP_CALLER_LOCATION) const {
+    return Layout.maxRegionSize(detail::groupMemoryLimit(File, Line),
+                                detail::maxWorkGroupItems());
   }
 
   /// Elements of T in all the regions allocated so far.

@@ -118,29 +118,36 @@ HPP_HD inline std::size_t pickDimension(unsigned D, std::size_t X,
 #if !defined(HPP_BACKEND_CPU)
 #define HPP_CPU_REQUIRE_WORK_ITEM(Name)
 #endif
+// On the CPU backend the functions take their caller's file and line, for
+// the error of a call outside a kernel.
+#if defined(HPP_BACKEND_CPU)
+#define HPP_WORK_ITEM_PARAMETERS unsigned D, HPP_CALLER_LOCATION
+#else
+#define HPP_WORK_ITEM_PARAMETERS unsigned D
+#endif
 
 namespace hpp {
 
 /// The calling work-item's global id along dimension \p D.
-HPP_HD inline std::size_t get_global_id(unsigned D) {
+HPP_HD inline std::size_t get_global_id(HPP_WORK_ITEM_PARAMETERS) {
   HPP_WORK_ITEM_BEGIN("get_global_id")
   return HPP_BUILTIN_DIMENSION(blockIdx, D, 0) *
              HPP_BUILTIN_DIMENSION(blockDim, D, 1) +
          HPP_BUILTIN_DIMENSION(threadIdx, D, 0);
 }
 /// The calling work-item's id within its work-group along \p D.
-HPP_HD inline std::size_t get_local_id(unsigned D) {
+HPP_HD inline std::size_t get_local_id(HPP_WORK_ITEM_PARAMETERS) {
   HPP_WORK_ITEM_BEGIN("get_local_id")
   return HPP_BUILTIN_DIMENSION(threadIdx, D, 0);
 }
 /// The calling work-item's work-group id along \p D.
-HPP_HD inline std::size_t get_group_id(unsigned D) {
+HPP_HD inline std::size_t get_group_id(HPP_WORK_ITEM_PARAMETERS) {
   HPP_WORK_ITEM_BEGIN("get_group_id")
   return HPP_BUILTIN_DIMENSION(blockIdx, D, 0);
 }
 /// The range's global size along \p D (not rounded up to whole
 /// work-groups, unlike gridDim * blockDim).
-HPP_HD inline std::size_t get_global_size(unsigned D) {
+HPP_HD inline std::size_t get_global_size(HPP_WORK_ITEM_PARAMETERS) {
   HPP_WORK_ITEM_BEGIN("get_global_size")
 #if defined(HPP_DEVICE_PASS) || defined(HPP_BACKEND_CPU)
   return D < 3 ? detail::LaunchGlobalSize[D] : 1;
@@ -149,12 +156,12 @@ HPP_HD inline std::size_t get_global_size(unsigned D) {
 #endif
 }
 /// The work-group size along \p D.
-HPP_HD inline std::size_t get_local_size(unsigned D) {
+HPP_HD inline std::size_t get_local_size(HPP_WORK_ITEM_PARAMETERS) {
   HPP_WORK_ITEM_BEGIN("get_local_size")
   return HPP_BUILTIN_DIMENSION(blockDim, D, 1);
 }
 /// The number of work-groups along \p D.
-HPP_HD inline std::size_t get_num_groups(unsigned D) {
+HPP_HD inline std::size_t get_num_groups(HPP_WORK_ITEM_PARAMETERS) {
   HPP_WORK_ITEM_BEGIN("get_num_groups")
   return HPP_BUILTIN_DIMENSION(gridDim, D, 1);
 }
@@ -163,5 +170,6 @@ HPP_HD inline std::size_t get_num_groups(unsigned D) {
 
 #undef HPP_BUILTIN_DIMENSION
 #undef HPP_WORK_ITEM_BEGIN
+#undef HPP_WORK_ITEM_PARAMETERS
 
 #endif // HPP_RUNTIME_KERNEL_INDEX_H

@@ -216,6 +216,8 @@ void launchWith(const LaunchOptions &Options,
   const unsigned GroupSize = Shape.Block.x * Shape.Block.y * Shape.Block.z;
   LaunchOptions Resolved = Options;
   Resolved.InRange = R.size();
+  for (int D = 0; D < 3; ++D)
+    Resolved.GlobalSize[D] = R.get(D);
   LaunchScratch Scratch;
   std::apply(
       [&](auto &...Arg) {

@@ -29,6 +29,10 @@ struct LaunchOptions {
   /// Dynamic shared memory per work-group, in bytes (a DistArray's
   /// regions: hpp/dist_array.h).
   std::size_t SharedBytes = 0;
+  /// The range's global size along X, Y, Z (0: unknown). The CPU backend
+  /// tells the work-items past its end, which never run the body, from
+  /// those that returned, in its errors.
+  std::size_t GlobalSize[3] = {0, 0, 0};
 };
 
 /// Device memory a launch needs for its duration (a launch-wide barrier's

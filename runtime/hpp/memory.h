@@ -7,7 +7,8 @@
 /// \file
 /// hpp::allocate<T>(n): n zeroed elements of memory usable on the host and
 /// in kernels (managed memory; on HIP also advised coarse-grained), as a
-/// Pointer<T>. hpp::deallocate(p) frees it. Failures throw RuntimeError.
+/// Pointer<T>. hpp::deallocate(p) frees it. Failures throw RuntimeError at
+/// the caller's file and line.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_MEMORY_H
@@ -30,17 +31,23 @@ namespace hpp {
 
 /// \p Count zeroed elements of T visible to the host and to kernels. No
 /// constructors run (T is a scalar, a struct of scalars or an Atomic<U>).
-/// allocate<T>(0) returns a null Pointer.
-template <class T> Pointer<T> allocate(std::size_t Count) {
+/// allocate<T>(0) returns a null Pointer. A failure throws RuntimeError at
+/// the caller's line, with the backend call that failed.
+template <class T> Pointer<T> allocate(std::size_t Count, HPP_CALLER_LOCATION) {
   static_assert(std::is_trivially_destructible<T>::value,
                 "hpp::allocate<T>: T must be trivially destructible");
   if (Count == 0)
     return Pointer<T>();
   if (Count > std::numeric_limits<std::size_t>::max() / sizeof(T))
-    throw RuntimeError("hpp::allocate<T>(" + std::to_string(Count) + ")",
-                       __FILE__, __LINE__,
+    throw RuntimeError("hpp::allocate<T>(" + std::to_string(Count) + ")", File,
+                       Line,
                        "out of memory (the size in bytes overflows size_t)");
-  void *Raw = detail::allocateManagedBytes(Count * sizeof(T));
+  void *Raw;
+  try {
+    Raw = detail::allocateManagedBytes(Count * sizeof(T));
+  } catch (const RuntimeError &E) {
+    throw E.at(File, Line);
+  }
   return Pointer<T>(static_cast<T *>(Raw), Count);
 }
 

@@ -12,6 +12,13 @@
 /// memory at least that much), the whole within a limit the backend gives
 /// (the CPU runtime's HPP_CPU_GROUP_MEMORY, the device's shared memory).
 ///
+/// maxRegionSize() is DistArray::getMaxRegionSize() on every backend: the
+/// largest region that fits and can also be the work-group size of the
+/// launch, as the paper uses it (`Range<1,1>(d.getTotalSize(),
+/// Range<1>(region.getSize()))`): what is left of the memory, capped at the
+/// most work-items a work-group may have (1024 on NVIDIA and AMD GPUs and on
+/// both CPU runtimes). allocRegion accepts any region that fits.
+///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_CORE_REGION_LAYOUT_H
 #define HPP_CORE_REGION_LAYOUT_H
@@ -47,6 +54,13 @@ public:
     const std::size_t Off = nextOffset();
     return Off >= Limit ? 0 : (Limit - Off) / sizeof(T);
   }
+  /// The most elements a region allocated now can have within \p Limit
+  /// bytes that is also a work-group size of at most \p MaxGroupSize
+  /// work-items (see the file comment).
+  std::size_t maxRegionSize(std::size_t Limit, std::size_t MaxGroupSize) const {
+    const std::size_t Fit = maxCount(Limit);
+    return Fit < MaxGroupSize ? Fit : MaxGroupSize;
+  }
   /// Reserves a region of \p Count elements within \p Limit bytes (named
   /// \p LimitWhat in the error) and returns its offset; throws
   /// RuntimeError at \p File : \p Line when \p Count is 0 or too large.
@@ -65,7 +79,8 @@ public:
               std::to_string(sizeof(T)) + " bytes at byte offset " +
               std::to_string(nextOffset()) + " does not fit in the " +
               std::to_string(Limit) + " bytes of " + LimitWhat +
-              "; getMaxRegionSize() is " + std::to_string(Max));
+              "; a region allocated now can have at most " +
+              std::to_string(Max) + (Max == 1 ? " element" : " elements"));
     const std::size_t Offset = nextOffset();
     Bytes = Offset + Count * sizeof(T);
     Total += Count;

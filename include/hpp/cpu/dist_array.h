@@ -31,8 +31,12 @@
 /// does not fit, allocRegion(0), a Region of another DistArray, a Segment
 /// index out of range, a BoundDistArray or Segment used outside its launch
 /// (or a Segment in another work-group), a work-group barrier not reached
-/// by all. parallelFor with a DistArray needs a Range<N,N>: with a Range<N>
-/// it does not compile.
+/// by all.
+///
+/// getMaxRegionSize() is at most the largest work-group (1024 work-items),
+/// so that a region of that size can also be the launch's work-group size,
+/// as the paper writes it (core/region_layout.h). parallelFor with a DistArray
+/// needs a Range<N,N>: with a Range<N> it does not compile.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_CPU_DIST_ARRAY_H
@@ -99,20 +103,22 @@ public:
   DistArray &operator=(const DistArray &) = delete;
 
   /// A region of \p Count elements after the existing ones. Throws
-  /// RuntimeError when \p Count is 0 or the block would exceed the memory
-  /// of a work-group (more than getMaxRegionSize() elements).
-  Region<T> allocRegion(std::size_t Count, const char *File = __builtin_FILE(),
-                        int Line = __builtin_LINE()) {
+  /// RuntimeError at the caller's line when \p Count is 0 or the block
+  /// would exceed the memory of a work-group.
+  Region<T> allocRegion(std::size_t Count, HPP_CALLER_LOCATION) {
     const std::size_t Offset = Layout.reserve(
-        Count, cpu::groupMemoryBytes(),
+        Count, cpu::groupMemoryBytes(File, Line),
         "memory of a work-group (HPP_CPU_GROUP_MEMORY)", File, Line);
     return Region<T>(Id, Offset, Count);
   }
 
-  /// The most elements a region allocated now can have: what is left of
-  /// the memory of a work-group after the existing regions (aligned).
-  std::size_t getMaxRegionSize() const {
-    return Layout.maxCount(cpu::groupMemoryBytes());
+  /// The size of the largest region that fits now and can also be the
+  /// work-group size of a launch, as the paper uses it: what is left of the
+  /// memory of a work-group after the existing regions (aligned), at most
+  /// cpu::MaxGroupSize (1024). allocRegion accepts larger regions that fit.
+  std::size_t getMaxRegionSize(HPP_CALLER_LOCATION) const {
+    return Layout.maxRegionSize(cpu::groupMemoryBytes(File, Line),
+                                cpu::MaxGroupSize);
   }
 
   /// Elements of T in all the regions allocated so far.
@@ -209,7 +215,8 @@ template <class F> constexpr bool alwaysFalse() { return false; }
 /// work-item has finished. The trailing work-items of a partial last group
 /// do not run the body (they count as arrived at Segment::barrier).
 template <int N, class T, class F>
-void parallelFor(Range<N, N> R, DistArray<T> &D, F Body) {
+void parallelFor(Range<N, N> R, DistArray<T> &D,
+                 F Body HPP_CPU_LAUNCH_LOCATION) {
   constexpr bool TakesIndex =
       std::is_invocable<F &, const Index<N, N> &, BoundDistArray<T>>::value;
   static_assert(TakesIndex,

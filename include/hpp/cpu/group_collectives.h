@@ -129,6 +129,50 @@ inline bool GroupExecutor::sameSite(const CollectiveOp &A,
                          "; every active lane must take part (AMD rule)");
 }
 
+/// The launch's global size and work-group size, "20 ... 32" in 1-D,
+/// "20x18 ... 16x16" in 2-D, for the error about the lanes past the end of
+/// the range (an index base is set).
+inline std::string GroupExecutor::rangeShape() const {
+  int Dims = 1;
+  for (int D = 1; D < 3; ++D)
+    if (IndexBase->GlobalSize[D] != 1 || IndexBase->LocalSize[D] != 1)
+      Dims = D + 1;
+  std::string Global, Local;
+  for (int D = 0; D < Dims; ++D) {
+    Global += (D ? "x" : "") + std::to_string(IndexBase->GlobalSize[D]);
+    Local += (D ? "x" : "") + std::to_string(IndexBase->LocalSize[D]);
+  }
+  return "global size " + Global + " is not a multiple of the work-group " +
+         "size " + Local;
+}
+
+/// A collective of mvector \p M that lanes \p Blocked reached, while
+/// lanes \p Returned returned from the body and lanes \p Past lie past the
+/// end of the range (partial last work-group), so never ran it. The lanes
+/// past the end get their own explanation and what to do about it.
+[[noreturn]] inline void GroupExecutor::missingLanes(
+    const CollectiveOp &Op, std::size_t M, unsigned long long Blocked,
+    unsigned long long Returned, unsigned long long Past) {
+  std::string Why = "reached by lanes " + lanes(Blocked) + " only; ";
+  if (!Past)
+    divergent(Op, M, Why + "lanes " + lanes(Returned) + " exited");
+  if (Returned)
+    Why += (Returned & (Returned - 1) ? "lanes " : "lane ") + lanes(Returned) +
+           " exited, and ";
+  throw RuntimeError(
+      Op.Name, fileOf(Op), Op.Line,
+      "incomplete mvector collective in mvector " + std::to_string(M) +
+          " (width " + std::to_string(Width) + "): " + Why +
+          (Past & (Past - 1) ? "lanes " : "lane ") + lanes(Past) +
+          " of this mvector " + (Past & (Past - 1) ? "are" : "is") +
+          " past the end of the range (" + rangeShape() +
+          "): " + (Past & (Past - 1) ? "they never run" : "it never runs") +
+          " the body; launch a global size rounded up to a "
+          "multiple of the work-group size and guard the work, not the "
+          "collective, with the real size (e.g. i < n), so that every lane "
+          "reaches it");
+}
+
 /// Every not-exited work-item waits at a group barrier: releases them if
 /// it is the same one, throws RuntimeError naming the first item's
 /// otherwise (the group could never go on).
@@ -218,13 +262,16 @@ inline bool GroupExecutor::resolveRange(std::size_t M, std::size_t Begin,
                                         std::size_t End, std::size_t RBegin,
                                         std::size_t REnd) {
   auto &Items = Pool->Items;
-  unsigned long long Blocked = 0, Exited = 0;
+  // Exited: lanes that finished, of which Past never ran the body.
+  unsigned long long Blocked = 0, Exited = 0, Past = 0;
   const CollectiveOp *First = nullptr;
   for (std::size_t Id = RBegin; Id != REnd; ++Id) {
     unsigned Lane = static_cast<unsigned>(Id - Begin);
-    if (Items[Id].St == FiberPool::Item::Done)
+    if (Items[Id].St == FiberPool::Item::Done) {
       Exited |= 1ull << Lane;
-    else if (Items[Id].St == FiberPool::Item::Blocked) {
+      if (pastRange(Id))
+        Past |= 1ull << Lane;
+    } else if (Items[Id].St == FiberPool::Item::Blocked) {
       Blocked |= 1ull << Lane;
       if (!First)
         First = &Items[Id].Op;
@@ -260,9 +307,7 @@ inline bool GroupExecutor::resolveRange(std::size_t M, std::size_t Begin,
   // __activemask reports the lanes that have not exited; every other
   // operation needs them all.
   if (Exited && First->Kind != CollectiveKind::ActiveMask)
-    divergent(*First, M,
-              "reached by lanes " + lanes(Blocked) + " only; lanes " +
-                  lanes(Exited) + " exited");
+    missingLanes(*First, M, Blocked, Exited & ~Past, Past);
   // Predicates of all participants.
   unsigned long long Pred = 0;
   for (std::size_t Id = RBegin; Id != REnd; ++Id)

@@ -172,10 +172,27 @@ public:
 
   /// What the Index of every work-item of the group shares (group id and
   /// sizes; the ids follow from currentItem()), for the free functions
-  /// hpp::get_local_id & co. (hpp/cpu/work_item.h); set by parallelFor,
-  /// null in the device runtime's CPU backend. Must outlive the group.
+  /// hpp::get_local_id & co. (hpp/cpu/work_item.h) and for pastRange; set
+  /// by parallelFor, and by the device runtime's CPU backend when it knows
+  /// the range (for pastRange only). Must outlive the group.
   void setIndexBase(const detail::IndexFields *Base) { IndexBase = Base; }
   const detail::IndexFields *indexBase() const { return IndexBase; }
+
+  /// Whether work-item \p Id of the running group lies past the end of the
+  /// launch's global range, so that it never runs the body (the trailing
+  /// work-items of a partial last group). Known only with an index base;
+  /// false otherwise.
+  bool pastRange(std::size_t Id) const {
+    if (!IndexBase)
+      return false;
+    const std::size_t *LS = IndexBase->LocalSize;
+    const std::size_t Local[3] = {Id % LS[0], Id / LS[0] % LS[1],
+                                  Id / (LS[0] * LS[1])};
+    for (int D = 0; D < 3; ++D)
+      if (IndexBase->Group[D] * LS[D] + Local[D] >= IndexBase->GlobalSize[D])
+        return true;
+    return false;
+  }
 
   /// The simulated mvector width.
   unsigned mvectorWidth() const { return Width; }
@@ -410,6 +427,11 @@ private:
   static bool sameSite(const CollectiveOp &A, const CollectiveOp &B);
   [[noreturn]] void divergent(const CollectiveOp &Op, std::size_t M,
                               const std::string &Why);
+  [[noreturn]] void missingLanes(const CollectiveOp &Op, std::size_t M,
+                                 unsigned long long Blocked,
+                                 unsigned long long Returned,
+                                 unsigned long long Past);
+  std::string rangeShape() const;
   void releaseBarrier();
   bool resolve(std::size_t M);
   const CollectiveOp *firstBlocked(std::size_t Begin, std::size_t End) const;

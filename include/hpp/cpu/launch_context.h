@@ -53,12 +53,16 @@ struct ParkSite {
 
 /// The error for a launch none of whose work-items can go on: \p Why,
 /// reported at \p Where (a suspended wait; Name null if none is known),
-/// with the state of its object if \p WithState.
+/// with the state of its object if \p WithState; without a wait, at the
+/// launch, \p LaunchFile : \p LaunchLine (if known).
 inline RuntimeError launchStuckError(const ParkSite &Where,
                                      const std::string &Why,
-                                     bool WithState = true) {
+                                     bool WithState = true,
+                                     const char *LaunchFile = nullptr,
+                                     int LaunchLine = 0) {
   if (!Where.Name)
-    return RuntimeError("parallelFor", __FILE__, __LINE__, Why);
+    return LaunchFile ? RuntimeError("parallelFor", LaunchFile, LaunchLine, Why)
+                      : RuntimeError("parallelFor", __FILE__, __LINE__, Why);
   return RuntimeError(
       Where.Name, Where.File, Where.Line,
       WithState ? Why + " (" + Where.Describe(Where.Object) + ")" : Why);
@@ -70,8 +74,12 @@ inline RuntimeError launchStuckError(const ParkSite &Where,
 /// suspended work-group with the lowest index.
 class LaunchContext {
 public:
-  explicit LaunchContext(std::size_t WorkItems)
-      : Id(nextId()), WorkItems(WorkItems), Grid(WorkItems, "__gpu_sync", 0) {}
+  /// A launch of \p WorkItems work-items in the range, made at \p File :
+  /// \p Line (null if unknown) for the errors that name no wait.
+  explicit LaunchContext(std::size_t WorkItems, const char *File = nullptr,
+                         int Line = 0)
+      : Id(nextId()), WorkItems(WorkItems), Grid(WorkItems, "__gpu_sync", 0),
+        LaunchFile(File), LaunchLine(Line) {}
   LaunchContext(const LaunchContext &) = delete;
   LaunchContext &operator=(const LaunchContext &) = delete;
 
@@ -198,7 +206,8 @@ private:
       Where = Stuck;
     }
     StuckReport R = stuckReason();
-    fail(std::make_exception_ptr(launchStuckError(Where, R.Why, R.WithState)));
+    fail(std::make_exception_ptr(
+        launchStuckError(Where, R.Why, R.WithState, LaunchFile, LaunchLine)));
   }
 
   /// The wait of the lowest-numbered suspended group since the last
@@ -216,6 +225,8 @@ private:
   std::uint64_t Id;
   std::size_t WorkItems;
   PhaseCounter Grid;
+  const char *LaunchFile; ///< The launch's call (null if unknown).
+  int LaunchLine;
 };
 
 } // namespace cpu

@@ -33,8 +33,9 @@ template <class T> constexpr std::size_t allocAlignment() {
 } // namespace cpu
 
 /// \p Count value-initialized elements of T, usable on the host and in
-/// device code. Throws RuntimeError when the memory cannot be allocated.
-template <class T> Pointer<T> allocate(std::size_t Count) {
+/// device code. Throws RuntimeError at the caller's line when the memory
+/// cannot be allocated.
+template <class T> Pointer<T> allocate(std::size_t Count, HPP_CALLER_LOCATION) {
   static_assert(std::is_default_constructible<T>::value,
                 "allocate<T>: T must be default-constructible");
   static_assert(std::is_trivially_destructible<T>::value,
@@ -42,14 +43,14 @@ template <class T> Pointer<T> allocate(std::size_t Count) {
                 "memory never runs destructors)");
   constexpr std::size_t Align = cpu::allocAlignment<T>();
   if (Count > static_cast<std::size_t>(-1) / sizeof(T))
-    throw RuntimeError("allocate<T>(" + std::to_string(Count) + ")", __FILE__,
-                       __LINE__, "size overflows std::size_t");
+    throw RuntimeError("allocate<T>(" + std::to_string(Count) + ")", File, Line,
+                       "size overflows std::size_t");
   void *Raw;
   try {
     Raw = ::operator new(Count * sizeof(T), std::align_val_t(Align));
   } catch (const std::bad_alloc &) {
-    throw RuntimeError("allocate<T>(" + std::to_string(Count) + ")", __FILE__,
-                       __LINE__, "out of memory");
+    throw RuntimeError("allocate<T>(" + std::to_string(Count) + ")", File, Line,
+                       "out of memory");
   }
   T *Elements = static_cast<T *>(Raw);
   for (std::size_t I = 0; I != Count; ++I)

@@ -58,10 +58,11 @@ struct LaunchShape {
   std::size_t ItemsPerGroup; ///< Work-items in each work-group.
 };
 
-/// The shape of a launch over \p R; throws RuntimeError for a work-group
-/// size of zero or above MaxGroupSize.
+/// The shape of a launch over \p R; throws RuntimeError at the launch,
+/// \p File : \p Line, for a work-group size of zero or above MaxGroupSize.
 template <int Dims, int LocalDims>
-LaunchShape launchShape(const Range<Dims, LocalDims> &R) {
+LaunchShape launchShape(const Range<Dims, LocalDims> &R, const char *File,
+                        int Line) {
   LaunchShape S;
   S.Groups = 1;
   S.ItemsPerGroup = 1;
@@ -72,7 +73,7 @@ LaunchShape launchShape(const Range<Dims, LocalDims> &R) {
     else
       S.LocalSize[D] = D < Dims ? R.getLocal(D) : 1;
     if (S.LocalSize[D] == 0)
-      throw RuntimeError("parallelFor", __FILE__, __LINE__,
+      throw RuntimeError("parallelFor", File, Line,
                          "work-group size is 0 along dimension " +
                              std::to_string(D));
     S.GroupCount[D] = detail::groupsFor(S.GlobalSize[D], S.LocalSize[D]);
@@ -80,7 +81,7 @@ LaunchShape launchShape(const Range<Dims, LocalDims> &R) {
     S.ItemsPerGroup *= S.LocalSize[D];
   }
   if (S.ItemsPerGroup > MaxGroupSize)
-    throw RuntimeError("parallelFor", __FILE__, __LINE__,
+    throw RuntimeError("parallelFor", File, Line,
                        "work-group of " + std::to_string(S.ItemsPerGroup) +
                            " work-items exceeds the limit of " +
                            std::to_string(MaxGroupSize));
@@ -150,9 +151,11 @@ class Launch : public LaunchContext {
   using Fields = typename IndexT::Fields;
 
 public:
-  Launch(const LaunchShape &Shape, const F &Body, unsigned Width)
-      : LaunchContext(inRangeItems(Shape)), Shape(Shape), Body(Body),
-        Width(Width) {}
+  /// A launch made at \p File : \p Line.
+  Launch(const LaunchShape &Shape, const F &Body, unsigned Width,
+         const char *File, int Line)
+      : LaunchContext(inRangeItems(Shape), File, Line), Shape(Shape),
+        Body(Body), Width(Width) {}
 
   /// Runs the launch to completion; rethrows the first exception a body
   /// threw (the launch stops handing out work-groups after it).
@@ -309,32 +312,43 @@ private:
   std::atomic<std::size_t> Resident{0};
 };
 
-/// Runs \p Body over \p R and waits for it.
+/// Runs \p Body over \p R and waits for it. \p File : \p Line is the
+/// parallelFor call, where a bad range or setting is reported.
 template <int Dims, int LocalDims, class F>
-void launch(const Range<Dims, LocalDims> &R, const F &Body) {
-  validateCheckSettings();
-  LaunchShape Shape = launchShape(R);
-  unsigned Width = mvectorWidth();
+void launch(const Range<Dims, LocalDims> &R, const F &Body, const char *File,
+            int Line) {
+  validateCheckSettings(File, Line);
+  LaunchShape Shape = launchShape(R, File, Line);
+  unsigned Width = mvectorWidth(File, Line);
   if (Shape.Groups == 0)
     return;
-  Launch<Dims, LocalDims, F>(Shape, Body, Width).run();
+  // Read now, at the call: the host threads read them later.
+  (void)maxResidentItems(File, Line);
+  (void)ThreadPool::get(File, Line);
+  Launch<Dims, LocalDims, F>(Shape, Body, Width, File, Line).run();
 }
 
 } // namespace cpu
 
 // While hpp-rewrite parses a source it needs parallelFor's signature and type
 // checks, not the CPU executor's instantiations for every body: leaving
-// them out keeps the tool's parse cheaper than compiling the program.
+// them out keeps the tool's parse cheaper than compiling the program. It
+// also sees parallelFor without the caller's file and line
+// (HPP_CPU_LAUNCH_LOCATION): a call there has exactly the arguments written.
 #if defined(__HPP_REWRITE__)
+#define HPP_CPU_LAUNCH_LOCATION
 #define HPP_CPU_LAUNCH(R, Body) ((void)(R), (void)(Body))
 #else
-#define HPP_CPU_LAUNCH(R, Body) cpu::launch(R, Body)
+#define HPP_CPU_LAUNCH_LOCATION , HPP_CALLER_LOCATION
+#define HPP_CPU_LAUNCH(R, Body) cpu::launch(R, Body, File, Line)
 #endif
 
 /// Runs \p Body once per point of \p R, with the runtime's default
 /// work-group size, and returns when every work-item has finished. An
-/// exception thrown by the body propagates to the caller.
-template <int N, class F> void parallelFor(Range<N> R, F Body) {
+/// exception thrown by the body propagates to the caller; the runtime's
+/// errors name the caller's file and line.
+template <int N, class F>
+void parallelFor(Range<N> R, F Body HPP_CPU_LAUNCH_LOCATION) {
   constexpr bool TakesIndex = cpu::isBodyFor<F, Index<N>>();
   static_assert(TakesIndex,
                 "parallelFor(Range<N>, body): the body must take an Index<N> "
@@ -355,7 +369,8 @@ template <int N, class F> void parallelFor(Range<N> R, F Body) {
 /// \p R's local size, and returns when every work-item has finished. The
 /// trailing work-items of a partial last group do not run the body. A 1-D
 /// body may take the paper's Index<1> instead of the Index<1,1>.
-template <int N, class F> void parallelFor(Range<N, N> R, F Body) {
+template <int N, class F>
+void parallelFor(Range<N, N> R, F Body HPP_CPU_LAUNCH_LOCATION) {
   constexpr bool TakesIndex = cpu::isBodyFor<F, Index<N, N>>();
   static_assert(TakesIndex,
                 "parallelFor(Range<N,N>, body): the body must take an "

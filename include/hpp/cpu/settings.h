@@ -22,6 +22,11 @@
 ///    (hpp/cpu/group_memory.h). Read once at start-up, so that the
 ///    accessors only test a flag; an unknown entry makes every launch throw.
 ///
+/// A bad value throws hpp::RuntimeError at the file and line of the user's
+/// call that needed the setting (HPP_CALLER_LOCATION: a launch,
+/// MVECTOR_SIZE, allocRegion...); each call retries, so each reports its
+/// own line.
+///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_CPU_SETTINGS_H
 #define HPP_CPU_SETTINGS_H
@@ -41,8 +46,6 @@ namespace cpu {
 constexpr unsigned MaxMvectorWidth = 64;
 constexpr unsigned MinMvectorWidth = 32;
 
-/// Reads HPP_CPU_MVECTOR; throws RuntimeError unless it is unset, empty, 32
-/// or 64.
 #if defined(HPP_CPU_MVECTOR)
 static_assert(HPP_CPU_MVECTOR == 32 || HPP_CPU_MVECTOR == 64,
               "HPP_CPU_MVECTOR (the simulated mvector width) must be 32 or 64");
@@ -53,7 +56,9 @@ constexpr unsigned CompiledMvectorWidth = HPP_CPU_MVECTOR;
 constexpr unsigned CompiledMvectorWidth = 0;
 #endif
 
-inline unsigned readMvectorWidth() {
+/// Reads HPP_CPU_MVECTOR; throws RuntimeError at \p File : \p Line unless
+/// it is unset, empty, 32 or 64 (and agrees with -DHPP_CPU_MVECTOR).
+inline unsigned readMvectorWidth(const char *File, int Line) {
   const char *Env = std::getenv("HPP_CPU_MVECTOR");
   unsigned Width = 0;
   if (!Env || !*Env)
@@ -63,11 +68,10 @@ inline unsigned readMvectorWidth() {
   else if (std::strcmp(Env, "64") == 0)
     Width = 64;
   else
-    throw RuntimeError(std::string("HPP_CPU_MVECTOR=") + Env, __FILE__,
-                       __LINE__, "the simulated mvector width must be 32 or 64");
+    throw RuntimeError(std::string("HPP_CPU_MVECTOR=") + Env, File, Line,
+                       "the simulated mvector width must be 32 or 64");
   if (CompiledMvectorWidth && Width != CompiledMvectorWidth)
-    throw RuntimeError(std::string("HPP_CPU_MVECTOR=") + Env, __FILE__,
-                       __LINE__,
+    throw RuntimeError(std::string("HPP_CPU_MVECTOR=") + Env, File, Line,
                        "the program was compiled with -DHPP_CPU_MVECTOR=" +
                            std::to_string(CompiledMvectorWidth) +
                            "; the environment must agree or be unset");
@@ -75,8 +79,8 @@ inline unsigned readMvectorWidth() {
 }
 
 /// The simulated mvector width, read from the environment on first use.
-inline unsigned mvectorWidth() {
-  static const unsigned Width = readMvectorWidth();
+inline unsigned mvectorWidth(HPP_CALLER_LOCATION) {
+  static const unsigned Width = readMvectorWidth(File, Line);
   return Width;
 }
 
@@ -86,28 +90,30 @@ inline unsigned mvectorWidth() {
 /// otherwise a run-time value, and host code that needs a constant does
 /// not compile.
 #if defined(HPP_CPU_MVECTOR) || defined(__HPP_REWRITE__)
-constexpr int mvectorSize() {
+constexpr int mvectorSize(HPP_CALLER_LOCATION) {
   if (__builtin_is_constant_evaluated())
     return CompiledMvectorWidth ? int(CompiledMvectorWidth) : 32;
-  return static_cast<int>(mvectorWidth());
+  return static_cast<int>(mvectorWidth(File, Line));
 }
 #else
-inline int mvectorSize() { return static_cast<int>(mvectorWidth()); }
+inline int mvectorSize(HPP_CALLER_LOCATION) {
+  return static_cast<int>(mvectorWidth(File, Line));
+}
 #endif
 
 /// Most work-items a launch keeps suspended at launch-wide waits (its
 /// work-groups must all be resident for a launch-wide barrier):
 /// HPP_CPU_MAX_RESIDENT, default 65536 (each takes a fiber stack).
-inline std::size_t maxResidentItems() {
-  static const std::size_t Max = [] {
+inline std::size_t maxResidentItems(HPP_CALLER_LOCATION) {
+  static const std::size_t Max = [File, Line] {
     const char *Env = std::getenv("HPP_CPU_MAX_RESIDENT");
     if (!Env || !*Env)
       return std::size_t(65536);
     char *End = nullptr;
     unsigned long long N = std::strtoull(Env, &End, 10);
     if (*End != '\0' || Env[0] == '-' || N == 0)
-      throw RuntimeError(std::string("HPP_CPU_MAX_RESIDENT=") + Env, __FILE__,
-                         __LINE__, "must be a positive integer");
+      throw RuntimeError(std::string("HPP_CPU_MAX_RESIDENT=") + Env, File, Line,
+                         "must be a positive integer");
     return static_cast<std::size_t>(N);
   }();
   return Max;
@@ -115,7 +121,7 @@ inline std::size_t maxResidentItems() {
 
 /// Reads HPP_CPU_THREADS (a positive integer); defaults to the number of
 /// hardware threads.
-inline unsigned readThreadCount() {
+inline unsigned readThreadCount(HPP_CALLER_LOCATION) {
   const char *Env = std::getenv("HPP_CPU_THREADS");
   if (!Env || !*Env) {
     unsigned N = std::thread::hardware_concurrency();
@@ -124,8 +130,7 @@ inline unsigned readThreadCount() {
   char *End = nullptr;
   unsigned long N = std::strtoul(Env, &End, 10);
   if (*End != '\0' || Env[0] == '-' || N == 0 || N > 4096)
-    throw RuntimeError(std::string("HPP_CPU_THREADS=") + Env, __FILE__,
-                       __LINE__,
+    throw RuntimeError(std::string("HPP_CPU_THREADS=") + Env, File, Line,
                        "the thread count must be an integer from 1 to 4096");
   return static_cast<unsigned>(N);
 }
@@ -138,16 +143,15 @@ constexpr std::size_t MaxGroupMemoryBytes = std::size_t(1) << 30;
 /// HPP_CPU_GROUP_MEMORY, default 49152 (48 KiB, CUDA's limit for static
 /// shared memory). Throws RuntimeError unless it is an integer from 1 to
 /// MaxGroupMemoryBytes.
-inline std::size_t groupMemoryBytes() {
-  static const std::size_t Bytes = [] {
+inline std::size_t groupMemoryBytes(HPP_CALLER_LOCATION) {
+  static const std::size_t Bytes = [File, Line] {
     const char *Env = std::getenv("HPP_CPU_GROUP_MEMORY");
     if (!Env || !*Env)
       return std::size_t(48 * 1024);
     char *End = nullptr;
     unsigned long long N = std::strtoull(Env, &End, 10);
     if (*End != '\0' || Env[0] == '-' || N == 0 || N > MaxGroupMemoryBytes)
-      throw RuntimeError(std::string("HPP_CPU_GROUP_MEMORY=") + Env, __FILE__,
-                         __LINE__,
+      throw RuntimeError(std::string("HPP_CPU_GROUP_MEMORY=") + Env, File, Line,
                          "the memory of a work-group must be an integer "
                          "number of bytes from 1 to " +
                              std::to_string(MaxGroupMemoryBytes));
@@ -192,11 +196,11 @@ inline bool checkUninit() { return CheckFromEnvironment.Uninit; }
 
 /// Throws RuntimeError when HPP_CPU_CHECK names an unknown check; every
 /// launch calls it.
-inline void validateCheckSettings() {
+inline void validateCheckSettings(HPP_CALLER_LOCATION) {
   const CheckSettings &S = CheckFromEnvironment;
   const std::string &Unknown = S.Unknown;
   if (!Unknown.empty())
-    throw RuntimeError("HPP_CPU_CHECK=" + S.Value, __FILE__, __LINE__,
+    throw RuntimeError("HPP_CPU_CHECK=" + S.Value, File, Line,
                        "unknown check '" + Unknown +
                            "'; the CPU runtimes know: uninit");
 }

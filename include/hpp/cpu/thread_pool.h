@@ -51,9 +51,10 @@ public:
   ThreadPool(const ThreadPool &) = delete;
   ThreadPool &operator=(const ThreadPool &) = delete;
 
-  /// The process-wide pool.
-  static ThreadPool &get() {
-    static ThreadPool *Pool = new ThreadPool(readThreadCount());
+  /// The process-wide pool; a bad HPP_CPU_THREADS throws RuntimeError at
+  /// \p File : \p Line.
+  static ThreadPool &get(HPP_CALLER_LOCATION) {
+    static ThreadPool *Pool = new ThreadPool(readThreadCount(File, Line));
     return *Pool;
   }
 

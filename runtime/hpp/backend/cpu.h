@@ -159,29 +159,29 @@ inline bool validShape(const dim3 &Grid, const dim3 &Block) {
          itemCount(Block) <= MaxWorkGroupItems && Block.z <= MaxWorkGroupZ;
 }
 
-/// Runs \p WorkItem over the grid, each work-group with \p SharedBytes of
-/// dynamic shared memory (cpu_executor.h: dynamicShared()), and returns
-/// when it is done.
+/// Runs \p WorkItem over the grid, each work-group with
+/// \p Options.SharedBytes of dynamic shared memory (cpu_executor.h:
+/// dynamicShared()), and returns when it is done.
 template <class F>
-Error launch(const dim3 &Grid, const dim3 &Block, std::size_t SharedBytes,
-             F &WorkItem) {
+Error launch(const dim3 &Grid, const dim3 &Block,
+             const hpp::detail::LaunchOptions &Options, F &WorkItem) {
   if (!validShape(Grid, Block))
     return Error::InvalidConfiguration;
-  validateChecks(SharedBytes);
-  GridExecutor<F>(Grid, Block, SharedBytes, WorkItem).run();
+  validateChecks(Options.SharedBytes);
+  GridExecutor<F>(Grid, Block, Options, WorkItem).run();
   return Error::Success;
 }
 
-/// The same with every work-group resident at once; \p InRange work-items
-/// run the body.
+/// The same with every work-group resident at once; \p Options.InRange
+/// work-items run the body.
 template <class F>
 Error launchCooperative(const dim3 &Grid, const dim3 &Block,
-                        std::size_t InRange, std::size_t SharedBytes,
+                        const hpp::detail::LaunchOptions &Options,
                         F &WorkItem) {
   if (!validShape(Grid, Block))
     return Error::InvalidConfiguration;
-  validateChecks(SharedBytes);
-  CooperativeExecutor<F>(Grid, Block, InRange, SharedBytes, WorkItem).run();
+  validateChecks(Options.SharedBytes);
+  CooperativeExecutor<F>(Grid, Block, Options, WorkItem).run();
   return Error::Success;
 }
 
@@ -221,6 +221,11 @@ inline void freeManagedBytes(void *P) {
 
 inline void prefetchToDevice(const DeviceTarget &, const void *, std::size_t) {}
 
+/// The most work-items a work-group may have: the GPUs' limit.
+inline std::size_t maxWorkGroupItems() {
+  return std::size_t(cpu_backend::MaxWorkGroupItems);
+}
+
 inline void *LaunchScratch::zeroed(std::size_t Bytes) {
   Blocks.push_back(std::calloc(1, Bytes));
   if (!Blocks.back())
@@ -242,10 +247,9 @@ void launchOnBackend(KernelT *Kernel, dim3 Grid, dim3 Block, RangeT &RangeArg,
   // Each work-item gets its own copies of the arguments, as on a GPU.
   auto WorkItem = [&] { Kernel(RangeArg, std::get<I>(Args)...); };
   if (Options.Cooperative)
-    HPP_CHECK(cpu_backend::launchCooperative(Grid, Block, Options.InRange,
-                                             Options.SharedBytes, WorkItem));
+    HPP_CHECK(cpu_backend::launchCooperative(Grid, Block, Options, WorkItem));
   else
-    HPP_CHECK(cpu_backend::launch(Grid, Block, Options.SharedBytes, WorkItem));
+    HPP_CHECK(cpu_backend::launch(Grid, Block, Options, WorkItem));
 }
 
 /// The simulated mvector width, HPP_CPU_MVECTOR (32 or 64; any other value

@@ -39,14 +39,16 @@ constexpr std::uint64_t MaxCooperativeGroups = 4096;
 /// Runs a cooperative launch: every work-group at once, each on a thread.
 template <class F> class CooperativeExecutor : public hpp::cpu::LaunchContext {
 public:
-  /// \p InRange: the work-items that run the body (__gpu_sync's
-  /// participants); \p SharedBytes: each work-group's dynamic shared
-  /// memory.
-  CooperativeExecutor(const dim3 &Grid, const dim3 &Block, std::size_t InRange,
-                      std::size_t SharedBytes, F &WorkItem)
-      : LaunchContext(InRange), Grid(Grid), Block(Block),
-        SharedBytes(SharedBytes), WorkItem(WorkItem),
-        Width(hpp::cpu::mvectorWidth()) {}
+  /// \p Options: the work-items that run the body (InRange, __gpu_sync's
+  /// participants), each work-group's dynamic shared memory and the
+  /// range's global size.
+  CooperativeExecutor(const dim3 &Grid, const dim3 &Block,
+                      const hpp::detail::LaunchOptions &Options, F &WorkItem)
+      : LaunchContext(Options.InRange), Grid(Grid), Block(Block),
+        SharedBytes(Options.SharedBytes), Global{Options.GlobalSize[0],
+                                                 Options.GlobalSize[1],
+                                                 Options.GlobalSize[2]},
+        WorkItem(WorkItem), Width(hpp::cpu::mvectorWidth()) {}
 
   void run() {
     const std::uint64_t Groups = itemCount(Grid);
@@ -90,6 +92,9 @@ private:
       beginGroupMemory(SharedBytes, blockIdx);
       hpp::cpu::GroupExecutor Exec(Width);
       Exec.setLaunch(this, std::size_t(N));
+      const hpp::detail::IndexFields Fields =
+          groupFields(Grid, Block, blockIdx, Global);
+      Exec.setIndexBase(groupIndexBase(Fields));
       Exec.start(std::size_t(itemCount(Block)), Item, OnResume);
       for (;;) {
         if (Failed.load(std::memory_order_relaxed)) {
@@ -119,6 +124,7 @@ private:
   dim3 Grid;
   dim3 Block;
   std::size_t SharedBytes;
+  std::size_t Global[3];
   F &WorkItem;
   unsigned Width;
 };

@@ -41,6 +41,7 @@
 #include "hpp/cpu/group_memory.h"
 #include "hpp/cpu/settings.h"
 #include "hpp/cpu/thread_pool.h"
+#include "hpp/launch_options.h"
 
 #include <algorithm>
 #include <atomic>
@@ -86,17 +87,18 @@ inline thread_local std::size_t LaunchGlobalSize[3] = {1, 1, 1};
 
 namespace cpu_backend {
 
-/// Throws for a call of work-item function \p Name outside a kernel (the
-/// reference runtime's error, hpp/cpu/work_item.h, but at this line).
-inline void requireWorkItem(const char *Name) {
+/// Throws for a call of work-item function \p Name outside a kernel at
+/// \p File : \p Line (the reference runtime's error, hpp/cpu/work_item.h).
+inline void requireWorkItem(const char *Name, const char *File, int Line) {
   if (!hpp::cpu::GroupExecutor::current())
-    throw RuntimeError(Name, __FILE__, __LINE__,
+    throw RuntimeError(Name, File, Line,
                        "called outside a parallelFor body: it names the "
                        "calling work-item");
 }
-/// The check of the work-item functions (hpp/kernel_index.h).
+/// The check of the work-item functions (hpp/kernel_index.h), which take
+/// their caller's File and Line on the CPU backend.
 #define HPP_CPU_REQUIRE_WORK_ITEM(Name)                                        \
-  ::hpp::cpu_backend::requireWorkItem(Name);
+  ::hpp::cpu_backend::requireWorkItem(Name, File, Line);
 
 /// Number of work-items in a work-group of shape \p Block.
 inline std::uint64_t itemCount(const dim3 &Block) {
@@ -194,15 +196,42 @@ checkGroupMemoryAccess(const void *Element, std::size_t Size, std::size_t Index,
                        std::size_t(P - M.Dynamic.data()), Size});
 }
 
+/// The Index fields work-group \p Group of a launch shares (ids 0), for
+/// GroupExecutor::pastRange: which of its work-items lie past the end of
+/// the range \p Global, so never run the body.
+inline hpp::detail::IndexFields groupFields(const dim3 &Grid, const dim3 &Block,
+                                            const dim3 &Group,
+                                            const std::size_t *Global) {
+  hpp::detail::IndexFields F{};
+  const unsigned G[3] = {Group.x, Group.y, Group.z};
+  const unsigned B[3] = {Block.x, Block.y, Block.z};
+  const unsigned C[3] = {Grid.x, Grid.y, Grid.z};
+  for (int D = 0; D < 3; ++D) {
+    F.Group[D] = G[D];
+    F.LocalSize[D] = B[D];
+    F.GroupCount[D] = C[D];
+    F.GlobalSize[D] = Global[D];
+  }
+  return F;
+}
+/// \p F for GroupExecutor::setIndexBase, or null when the range is not
+/// known (a launch that did not give it: a 0 in its global size).
+inline const hpp::detail::IndexFields *
+groupIndexBase(const hpp::detail::IndexFields &F) {
+  return F.GlobalSize[0] && F.GlobalSize[1] && F.GlobalSize[2] ? &F : nullptr;
+}
+
 /// Runs the work-groups of a launch on the calling thread, one at a time:
 /// each work-item is a fiber of hpp::cpu::GroupExecutor (the CPU reference
 /// runtime's), at the simulated mvector width, so work-group barriers and
 /// warp operations work as on a GPU.
 class BlockExecutor {
 public:
+  /// \p Global: the range's global size (0s if unknown).
   BlockExecutor(const dim3 &Grid, const dim3 &Block, unsigned MvectorWidth,
-                std::size_t SharedBytes)
-      : Grid(Grid), Block(Block), SharedBytes(SharedBytes),
+                std::size_t SharedBytes, const std::size_t *Global)
+      : Grid(Grid), Block(Block),
+        SharedBytes(SharedBytes), Global{Global[0], Global[1], Global[2]},
         Fibers(MvectorWidth) {}
 
   /// Runs \p WorkItem once per work-item of work-group \p Group. threadIdx
@@ -217,6 +246,8 @@ public:
     gridDim = Grid;
     blockDim = Block;
     blockIdx = Group;
+    Fields = groupFields(Grid, Block, Group, Global);
+    Fibers.setIndexBase(groupIndexBase(Fields));
     const unsigned X = Block.x, XY = Block.x * Block.y;
     Fibers.runGroup(
         itemCount(Block), [&WorkItem](std::size_t) { WorkItem(); },
@@ -247,6 +278,8 @@ private:
   dim3 Grid;
   dim3 Block;
   std::size_t SharedBytes;
+  std::size_t Global[3];
+  hpp::detail::IndexFields Fields{}; ///< The running group's.
   hpp::cpu::GroupExecutor Fibers;
 };
 
@@ -257,11 +290,15 @@ private:
 /// launch and is rethrown once every thread has finished.
 template <class F> class GridExecutor {
 public:
-  /// \p SharedBytes: the dynamic shared memory of each work-group.
-  GridExecutor(const dim3 &Grid, const dim3 &Block, std::size_t SharedBytes,
-               F &WorkItem)
-      : Grid(Grid), Block(Block), SharedBytes(SharedBytes), WorkItem(WorkItem),
-        Width(hpp::cpu::mvectorWidth()) {}
+  /// \p Options: the dynamic shared memory of each work-group and the
+  /// range's global size.
+  GridExecutor(const dim3 &Grid, const dim3 &Block,
+               const hpp::detail::LaunchOptions &Options, F &WorkItem)
+      : Grid(Grid), Block(Block),
+        SharedBytes(Options.SharedBytes), Global{Options.GlobalSize[0],
+                                                 Options.GlobalSize[1],
+                                                 Options.GlobalSize[2]},
+        WorkItem(WorkItem), Width(hpp::cpu::mvectorWidth()) {}
 
   void run() {
     const std::uint64_t Groups = itemCount(Grid);
@@ -281,7 +318,7 @@ private:
     const std::uint64_t Groups = itemCount(G.Grid);
     const std::uint64_t PerPlane = std::uint64_t(G.Grid.x) * G.Grid.y;
     try {
-      BlockExecutor Executor(G.Grid, G.Block, G.Width, G.SharedBytes);
+      BlockExecutor Executor(G.Grid, G.Block, G.Width, G.SharedBytes, G.Global);
       while (!G.Failed.load(std::memory_order_relaxed)) {
         const std::uint64_t N = G.Next.fetch_add(1, std::memory_order_relaxed);
         if (N >= Groups)
@@ -302,6 +339,7 @@ private:
   dim3 Grid;
   dim3 Block;
   std::size_t SharedBytes;
+  std::size_t Global[3];
   F &WorkItem;
   unsigned Width;
   std::atomic<std::uint64_t> Next{0};

@@ -34,6 +34,7 @@
 #define HPP_GPU_ATTR_COOPERATIVE hipDeviceAttributeCooperativeLaunch
 #define HPP_GPU_ATTR_SMS hipDeviceAttributeMultiprocessorCount
 #define HPP_GPU_ATTR_MAX_SHARED hipDeviceAttributeMaxSharedMemoryPerBlock
+#define HPP_GPU_ATTR_MAX_THREADS hipDeviceAttributeMaxThreadsPerBlock
 #else
 #include <cuda_runtime.h>
 // After the runtime header, which it needs.
@@ -44,6 +45,7 @@
 #define HPP_GPU_ATTR_COOPERATIVE cudaDevAttrCooperativeLaunch
 #define HPP_GPU_ATTR_SMS cudaDevAttrMultiProcessorCount
 #define HPP_GPU_ATTR_MAX_SHARED cudaDevAttrMaxSharedMemoryPerBlockOptin
+#define HPP_GPU_ATTR_MAX_THREADS cudaDevAttrMaxThreadsPerBlock
 #endif
 
 #include <cstddef>
@@ -214,6 +216,16 @@ inline std::size_t maxDynamicSharedBytes() {
   HPP_CHECK(HPP_GPU(DeviceGetAttribute)(&Bytes, HPP_GPU_ATTR_MAX_SHARED,
                                         Device));
   return std::size_t(Bytes);
+}
+
+/// The most work-items a work-group may have on the current device (1024
+/// on NVIDIA and AMD GPUs).
+inline std::size_t maxWorkGroupItems() {
+  int Device = 0, Items = 0;
+  HPP_CHECK(HPP_GPU(GetDevice)(&Device));
+  HPP_CHECK(
+      HPP_GPU(DeviceGetAttribute)(&Items, HPP_GPU_ATTR_MAX_THREADS, Device));
+  return std::size_t(Items);
 }
 
 /// Lets \p Func use \p Bytes of dynamic shared memory, or refuses.

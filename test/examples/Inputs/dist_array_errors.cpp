@@ -93,12 +93,15 @@ static int errors(const char *Mode) {
     if (Is("alloc-huge"))
       d.allocRegion(SIZE_MAX); // ERROR-ALLOC-HUGE-LINE
     if (Is("alloc-limit")) {
-      std::printf("%s: max=%zu\n", Mode, d.getMaxRegionSize());
+      std::printf("%s: max=%zu\n", Mode,
+                  d.getMaxRegionSize()); // ERROR-GROUP-MEMORY-LINE
       d.allocRegion(100);
       d.allocRegion(3);
       std::printf("%s: total=%zu max=%zu\n", Mode, d.getTotalSize(),
                   d.getMaxRegionSize());
-      d.allocRegion(d.getMaxRegionSize());
+      // getMaxRegionSize() is at most a work-group (1024): fill the rest.
+      while (std::size_t Max = d.getMaxRegionSize())
+        d.allocRegion(Max);
       std::printf("%s: total=%zu max=%zu\n", Mode, d.getTotalSize(),
                   d.getMaxRegionSize());
       d.allocRegion(1); // ERROR-ALLOC-LIMIT-LINE

@@ -266,7 +266,8 @@ __global__ void hpp_width_pfor0(hpp::Range<1> hpp_range,
 }
 
 /// Launches that must fail: Mode 0 diverge, 1 barrier, 2 barrier-warp,
-/// 3 mask32, 4 tile.
+/// 3 mask32, 4 tile, 5 past-end (launched over 500 work-items: the last
+/// work-group's trailing ones never run the body).
 __global__ void hpp_errors_pfor0(hpp::Range<1, 1> hpp_range, const int mode,
                                  const hpp::Pointer<int> out) {
   hpp::Index<1, 1> i = hpp::detail::kernelIndex(hpp_range);
@@ -295,6 +296,9 @@ __global__ void hpp_errors_pfor0(hpp::Range<1, 1> hpp_range, const int mode,
     } else if (mode == 3) {
       // A 32-bit full mask: lanes 0-31 only on a 64-wide mvector.
       v = hpp::shflSync(0xffffffff, v, 0); // SITE: mask32
+    } else if (mode == 5) {
+      // Every lane of a partial mvector at the end of the range.
+      v = hpp::shflSync(hpp::getWarpFullMask(), v, 0); // SITE: past-end
     }
 #if defined(HPP_BACKEND_CPU)
     // CUDA has no tiles of 64.
@@ -520,7 +524,7 @@ static void width() {
 }
 
 static const char *const Modes[] = {"diverge", "barrier", "barrier-warp",
-                                    "mask32", "tile"};
+                                    "mask32",  "tile",    "past-end"};
 
 static int errors(const char *Mode) {
   int Index = -1;
@@ -533,8 +537,9 @@ static int errors(const char *Mode) {
   }
   Pointer<int> Out = allocate<int>(512);
   try {
+    const size_t N = Index == 5 ? 500 : 512;
     hpp::launchKernel(hpp_errors_pfor0,
-                      Range<1, 1>(Range<1>(512), Range<1>(256)), Index, Out);
+                      Range<1, 1>(Range<1>(N), Range<1>(256)), Index, Out);
   } catch (const RuntimeError &E) {
     std::printf("%s: error: %s\n", Mode, E.what());
     return 1;

@@ -1,8 +1,11 @@
 // Failing launches and allocations, in the generated-code shape: each must
 // throw hpp::RuntimeError with the failing call, file, line and the
 // backend's message. Usage: errors MODE, MODE one of local0, bigblock,
-// hugealloc, overflow, throw (CPU backend only). Prints the error's fields
-// and exits 1 when the expected RuntimeError arrives.
+// hugealloc, overflow, barrier0, region0, throw and work-item (CPU backend
+// only). Prints the error's fields and exits 1 when the expected
+// RuntimeError arrives. The calls the program makes itself (allocate,
+// Barrier, allocRegion, get_global_id) report this file's line: the line of
+// the call is marked "LINE: MODE" for errors.test.
 #include <hpp/runtime.h>
 using namespace hpp;
 
@@ -45,14 +48,21 @@ int main(int argc, char **argv) {
       hpp::launchKernel(hpp_fill_pfor0,
                         Range<1, 1>(Range<1>(4096), Range<1>(2048)), out);
     } else if (!std::strcmp(Mode, "hugealloc")) {
-      Pointer<double> p = allocate<double>(std::size_t(1) << 60);
+      Pointer<double> p = allocate<double>(std::size_t(1) << 60); // LINE: hugealloc
       std::printf("allocated %p\n", static_cast<void *>(p.get()));
     } else if (!std::strcmp(Mode, "overflow")) {
-      Pointer<double> p = allocate<double>(SIZE_MAX / 4);
+      Pointer<double> p = allocate<double>(SIZE_MAX / 4); // LINE: overflow
       std::printf("allocated %p\n", static_cast<void *>(p.get()));
+    } else if (!std::strcmp(Mode, "barrier0")) {
+      Barrier b(0); // LINE: barrier0
+    } else if (!std::strcmp(Mode, "region0")) {
+      DistArray<int> d;
+      d.allocRegion(0); // LINE: region0
 #if defined(HPP_BACKEND_CPU)
     } else if (!std::strcmp(Mode, "throw")) {
       hpp::launchKernel(hpp_throws_pfor0, Range<1>(1000));
+    } else if (!std::strcmp(Mode, "work-item")) {
+      std::printf("id %zu\n", hpp::get_global_id(0)); // LINE: work-item
 #endif
     } else {
       std::printf("unknown mode '%s'\n", Mode);
