@@ -17,10 +17,9 @@ namespace {
 /// Pairs the main file's `#if`s with their `#endif`s.
 class ConditionalCallbacks : public PPCallbacks {
 public:
-  ConditionalCallbacks(const SourceManager &SM, RuleDiagnostics &Diags,
-                       llvm::StringRef Rule,
+  ConditionalCallbacks(const SourceManager &SM,
                        std::shared_ptr<ConditionalBlocks> Out)
-      : SM(SM), Diags(Diags), Rule(Rule), Out(std::move(Out)) {}
+      : SM(SM), Out(std::move(Out)) {}
 
   void If(SourceLocation Loc, SourceRange, ConditionValueKind) override {
     open(Loc);
@@ -39,22 +38,6 @@ public:
     Out->Blocks.push_back({Open.back(), Loc});
     Open.pop_back();
   }
-  void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
-    if (!SM.isWrittenInMainFile(Range.getBegin()))
-      return;
-    bool Invalid = false;
-    const char *Begin = SM.getCharacterData(Range.getBegin(), &Invalid);
-    const char *End = SM.getCharacterData(Range.getEnd(), &Invalid);
-    if (Invalid || End < Begin)
-      return;
-    llvm::StringRef Text(Begin, End - Begin);
-    if (Text.contains("parallelFor") || Text.contains("__device("))
-      Diags.warning(Range.getBegin(), Rule,
-                    "this inactive preprocessor branch holds dialect code, "
-                    "which is left as written; the output builds only with "
-                    "the macros the tool saw (pass the same -D options to "
-                    "hpp-rewrite to rewrite the other branch)");
-  }
 
 private:
   void open(SourceLocation Loc) {
@@ -66,19 +49,15 @@ private:
   }
 
   const SourceManager &SM;
-  RuleDiagnostics &Diags;
-  llvm::StringRef Rule;
   std::shared_ptr<ConditionalBlocks> Out;
   std::vector<SourceLocation> Open;
 };
 } // namespace
 
-std::shared_ptr<ConditionalBlocks>
-ConditionalBlocks::record(Preprocessor &PP, RuleDiagnostics &Diags,
-                          llvm::StringRef Rule) {
+std::shared_ptr<ConditionalBlocks> ConditionalBlocks::record(Preprocessor &PP) {
   auto Blocks = std::make_shared<ConditionalBlocks>();
-  PP.addPPCallbacks(std::make_unique<ConditionalCallbacks>(
-      PP.getSourceManager(), Diags, Rule, Blocks));
+  PP.addPPCallbacks(
+      std::make_unique<ConditionalCallbacks>(PP.getSourceManager(), Blocks));
   return Blocks;
 }
 

@@ -9,15 +9,13 @@
 /// parsed. Code it inserts must not land in a branch the build may skip
 /// while the code that needs it is compiled: ConditionalBlocks records the
 /// main file's blocks so that an insertion point can be moved before the
-/// `#if` of any block that ends before the code using the insertion. It
-/// also warns about dialect code in inactive branches, which is left as
-/// written.
+/// `#if` of any block that ends before the code using the insertion.
+/// (Inactive branches are not parsed, so dialect code there is left as
+/// written; a build that takes them fails to compile it.)
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_REWRITE_LIB_CORE_CONDITIONALS_H
 #define HPP_REWRITE_LIB_CORE_CONDITIONALS_H
-
-#include "hpp-rewrite/Diagnostics.h"
 
 #include "clang/Lex/Preprocessor.h"
 
@@ -30,10 +28,8 @@ namespace rewrite {
 /// The main file's `#if` ... `#endif` blocks.
 class ConditionalBlocks {
 public:
-  /// Starts recording on \p PP; dialect code in inactive branches is
-  /// reported through \p Diags with tag \p Rule.
-  static std::shared_ptr<ConditionalBlocks>
-  record(clang::Preprocessor &PP, RuleDiagnostics &Diags, llvm::StringRef Rule);
+  /// Starts recording on \p PP.
+  static std::shared_ptr<ConditionalBlocks> record(clang::Preprocessor &PP);
 
   /// \p InsertAt, or the start of the line of the outermost `#if` whose
   /// block holds \p InsertAt but ends before \p Use.

@@ -316,6 +316,11 @@ std::vector<const VarDecl *> memberConstants(const LambdaExpr *LE) {
 
 /// Declarations a kernel repeats to keep the body's names.
 static bool isRepeatable(const Decl *D) {
+  // `using hpp::parallelFor;` names nothing in the output (ParallelForRule
+  // removes it).
+  if (const auto *UD = dyn_cast<UsingDecl>(D))
+    if (UD->getName() == "parallelFor")
+      return false;
   return isa<UsingDecl>(D) || isa<UsingDirectiveDecl>(D) ||
          isa<NamespaceAliasDecl>(D) || isa<UsingEnumDecl>(D) ||
          isa<TypedefNameDecl>(D);

@@ -30,8 +30,7 @@ void ParallelForRule::registerMatchers(MatchFinder &Finder) {
 }
 
 void ParallelForRule::registerPPCallbacks() {
-  Conditionals =
-      ConditionalBlocks::record(Ctx.CI.getPreprocessor(), Ctx.Diags, Name);
+  Conditionals = ConditionalBlocks::record(Ctx.CI.getPreprocessor());
 }
 
 void ParallelForRule::removeUsing(const UsingDecl *UD, const SourceManager &SM,

@@ -46,9 +46,12 @@ int withDefault(int x = (parallelFor(Range<1>(32), [](Index<1> i) __device(hpp) 
   return x;
 }
 
-// CHECK: __global__ void hpp_global_pfor3(hpp::Range<1> hpp_range) {
+// A default member initialiser: declared before the class, defined after.
+// CHECK: __global__ void hpp_global_pfor3(hpp::Range<1> hpp_range);
 // CHECK: struct Holder {
 // CHECK-NEXT: int v = (hpp::launchKernel(hpp_global_pfor3, Range<1>(16)), 3);
+// CHECK: };
+// CHECK: __global__ void hpp_global_pfor3(hpp::Range<1> hpp_range) {
 struct Holder {
   int v = (parallelFor(Range<1>(16), [](Index<1> i) __device(hpp) {}), 3);
   static int s;
