@@ -127,8 +127,10 @@ public:
     // A named constant of 16, 31 or 32 (`constexpr int kWarp = 32;`, an
     // enumerator) is the literal under another name.
     std::optional<llvm::APSInt> Value;
-    if (const auto *EC = dyn_cast<EnumConstantDecl>(D))
-      Value = EC->getInitVal();
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(D)) {
+      if (!EC->getInitExpr() || !readsWarpWidth(EC->getInitExpr()))
+        Value = EC->getInitVal();
+    }
     else if (VD && !VD->getType()->isDependentType() &&
              VD->getType()->isIntegerType() &&
              VD->isUsableInConstantExpressions(Ctx) &&
