@@ -48,6 +48,10 @@ public:
           if (VD->isInitCapture() && VD->getInit())
             if (!TraverseStmt(const_cast<Expr *>(VD->getInit())))
               return false;
+    // A constant that holds the width, read but not captured (it is not
+    // odr-used), would reach the kernel as its value while the tool parses.
+    if (!Holders.empty())
+      findUncaptured(L, L->getBody());
     return true;
   }
 
@@ -168,6 +172,26 @@ public:
   }
 
 private:
+  void findUncaptured(const LambdaExpr *L, const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *E = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
+        if (Holders.contains(V->getCanonicalDecl()) &&
+            !llvm::any_of(L->captures(), [&](const LambdaCapture &C) {
+              return C.capturesVariable() && C.getCapturedVar() == V;
+            })) {
+          WidthUse U;
+          U.Range = CharSourceRange::getTokenRange(
+              SM.getExpansionLoc(E->getLocation()));
+          U.Context = WidthUse::Uncaptured;
+          U.Via = V;
+          Uses.push_back(U);
+        }
+    for (const Stmt *Child : S->children())
+      findUncaptured(L, Child);
+  }
+
   /// The statements of \p S (recursively) that stand alone: the children
   /// of a block (false) and the sub-statements of labels, `case`s, `if`s
   /// and loops (true: they are not in a block).

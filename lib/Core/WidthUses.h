@@ -34,6 +34,10 @@ struct WidthUse {
     RunTime,     ///< An ordinary expression.
     DispatchArg, ///< A template argument of the call statement `Stmt`.
     Constant,    ///< Another context that needs a constant expression.
+    /// A read, in a device lambda of host code, of a constant that holds
+    /// the width (`Via`) and that the lambda does not capture: the kernel
+    /// would get the value it has while the tool parses.
+    Uncaptured,
   };
   /// `MVECTOR_SIZE` or `warpSize` as written; for a use through a constant
   /// (`Via`), the name of the constant.
@@ -51,8 +55,8 @@ struct WidthUse {
   /// it (`const int w = MVECTOR_SIZE / 2;`, also through other such
   /// variables), used where a constant is needed (`int buf[w];`): it is a
   /// constant only while the tool parses. Recorded only in Constant
-  /// contexts (a template argument of a call statement included), never
-  /// edited.
+  /// contexts (a template argument of a call statement included) and as
+  /// Uncaptured, never edited.
   const clang::VarDecl *Via = nullptr;
 };
 

@@ -168,6 +168,19 @@ void HostWarpSizeRule::run(const MatchFinder::MatchResult &R) {
 
 void HostWarpSizeRule::reportThroughConstant(const WidthUse &U) {
   std::string Var = U.Via->getNameAsString();
+  if (U.Context == WidthUse::Uncaptured) {
+    error(U.Range.getBegin(),
+          "device code reads '" + Var + "', which holds the mvector width "
+          "of the host, without capturing it: the kernel would get the "
+          "width the tool assumes while it parses (32), not the device's");
+    note(U.Via->getLocation(), "'" + Var + "' is initialised with the width "
+                               "here");
+    note(U.Range.getBegin(),
+         "capture it with an init-capture (`[=, " + Var + " = " + Var +
+             "]`), or write MVECTOR_SIZE in the body (device code reads the "
+             "executing device's width)");
+    return;
+  }
   error(U.Range.getBegin(),
         "'" + Var + "' holds the mvector width, a run-time value in host code "
         "(HIP has no compile-time wavefront size), so it cannot be a "

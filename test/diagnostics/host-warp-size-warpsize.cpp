@@ -45,6 +45,20 @@ lbl:
     goto lbl;
   return a + perLane[0] + tile.data[0] + sum;
 }
+
+// A device lambda that reads such a constant without capturing it (it is
+// not odr-used) would get the width the tool parses with; an init-capture
+// passes the host's value.
+void kernel(Pointer<int> p, int n) {
+  const int w = warpSize;
+  parallelFor(Range<1>(n), [=](Index<1> i) __device(hpp) { p[i.getX()] = w; });
+  // CHECK-MESSAGES: host-warp-size-warpsize.cpp:[[@LINE-1]]:74: error: device code reads 'w', which holds the mvector width of the host, without capturing it: the kernel would get the width the tool assumes while it parses (32), not the device's [hpp-host-warp-size]
+  // CHECK-MESSAGES: host-warp-size-warpsize.cpp:[[@LINE-3]]:13: note: 'w' is initialised with the width here
+  // CHECK-MESSAGES: host-warp-size-warpsize.cpp:[[@LINE-3]]:74: note: capture it with an init-capture (`[=, w = w]`), or write MVECTOR_SIZE in the body (device code reads the executing device's width)
+  parallelFor(Range<1>(n), [=, w = w](Index<1> i) __device(hpp) {
+    p[i.getX()] = w;
+  });
+}
 // CHECK-MESSAGES-NOT: host-warp-size-warpsize.cpp:{{[0-9]+}}:{{[0-9]+}}: error:
-// CHECK-MESSAGES: 4 errors generated.
+// CHECK-MESSAGES: 5 errors generated.
 // CHECK-MESSAGES: hpp-rewrite: error: rewriting failed; no output written
