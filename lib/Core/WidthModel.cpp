@@ -80,6 +80,23 @@ const CallExpr *narrowMaskCall(const Expr *E, const ASTContext &Ctx) {
   return nullptr;
 }
 
+/// True when \p E reads the warp width somewhere, directly or through the
+/// initialiser of a variable (`warpSize / 2`, `w` after `const int w =
+/// warpSize;`).
+bool readsWarpWidth(const Stmt *E, unsigned Depth = 0) {
+  if (const auto *X = dyn_cast_or_null<Expr>(E); X && isWarpWidth(X))
+    return true;
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (Depth < 8 && !isa<ParmVarDecl>(VD) && VD->getInit() &&
+          readsWarpWidth(VD->getInit(), Depth + 1))
+        return true;
+  for (const Stmt *Child : E->children())
+    if (Child && readsWarpWidth(Child, Depth))
+      return true;
+  return false;
+}
+
 /// True when \p E reads the warp width somewhere (`warpSize / 2`).
 bool mentionsWarpWidth(const Stmt *E) {
   if (const auto *X = dyn_cast_or_null<Expr>(E); X && isWarpWidth(X))
@@ -110,11 +127,16 @@ public:
     // A named constant of 16, 31 or 32 (`constexpr int kWarp = 32;`, an
     // enumerator) is the literal under another name.
     std::optional<llvm::APSInt> Value;
-    if (const auto *EC = dyn_cast<EnumConstantDecl>(D))
-      Value = EC->getInitVal();
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(D)) {
+      if (!EC->getInitExpr() || !readsWarpWidth(EC->getInitExpr()))
+        Value = EC->getInitVal();
+    }
     else if (VD && !VD->getType()->isDependentType() &&
              VD->getType()->isIntegerType() &&
-             VD->isUsableInConstantExpressions(Ctx))
+             VD->isUsableInConstantExpressions(Ctx) &&
+             // `const int w = warpSize;` is the real width (a constant
+             // only while the tool parses), not a 32.
+             !readsWarpWidth(VD->getInit()))
       if (const APValue *V = VD->evaluateValue(); V && V->isInt())
         Value = V->getInt();
     if (Value && isThirtyTwoLaneLiteral(*Value) && !isBound(DRE->getBeginLoc()))

@@ -10,6 +10,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 
@@ -22,14 +24,22 @@ class WidthUseFinder : public RecursiveASTVisitor<WidthUseFinder> {
   using Base = RecursiveASTVisitor<WidthUseFinder>;
 
 public:
-  explicit WidthUseFinder(ASTContext &Ctx)
-      : SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()) {}
+  WidthUseFinder(ASTContext &Ctx, bool Device)
+      : SM(Ctx.getSourceManager()), LO(Ctx.getLangOpts()), Device(Device) {}
 
   std::vector<WidthUse> Uses;
 
-  // Device code is another rule's business.
+  /// Finds the statement positions of \p Body, then its uses.
+  void run(Stmt *Body) {
+    if (!Device)
+      collectPositions(Body);
+    TraverseStmt(Body);
+  }
+
+  // Device code is another rule's business (in host code); lambdas in
+  // device code are device code.
   bool TraverseLambdaExpr(LambdaExpr *L) {
-    if (!getDeviceAnnotation(L->getCallOperator()))
+    if (Device || !getDeviceAnnotation(L->getCallOperator()))
       return Base::TraverseLambdaExpr(L);
     // Its init-captures are evaluated on the host (`[w = MVECTOR_SIZE]`).
     for (const LambdaCapture &C : L->captures())
@@ -38,20 +48,31 @@ public:
           if (VD->isInitCapture() && VD->getInit())
             if (!TraverseStmt(const_cast<Expr *>(VD->getInit())))
               return false;
+    // A constant that holds the width, read but not captured (it is not
+    // odr-used), would reach the kernel as its value while the tool parses.
+    if (!Holders.empty())
+      findUncaptured(L, L->getBody());
     return true;
   }
 
-  bool TraverseCompoundStmt(CompoundStmt *S) {
-    for (Stmt *Child : S->body()) {
-      const Expr *SavedCall = CallStmt;
-      const Expr *SavedCallee = DispatchCallee;
-      findDispatchCandidate(Child);
-      if (!TraverseStmt(Child))
-        return false;
-      CallStmt = SavedCall;
-      DispatchCallee = SavedCallee;
-    }
-    return true;
+  /// A statement position (lib/Core/WidthUses.h): a call statement there
+  /// may be dispatched.
+  bool TraverseStmt(Stmt *S, DataRecursionQueue * = nullptr) {
+    if (!S)
+      return true;
+    auto It = Positions.find(S);
+    if (It == Positions.end())
+      return Base::TraverseStmt(S);
+    const Expr *SavedCall = CallStmt;
+    const Expr *SavedCallee = DispatchCallee;
+    bool SavedBraces = Braces;
+    findDispatchCandidate(S);
+    Braces = It->second;
+    bool OK = Base::TraverseStmt(S);
+    CallStmt = SavedCall;
+    DispatchCallee = SavedCallee;
+    Braces = SavedBraces;
+    return OK;
   }
 
   // Whose template arguments are being traversed.
@@ -66,7 +87,7 @@ public:
   }
 
   bool TraverseTemplateArgumentLoc(const TemplateArgumentLoc &A) {
-    bool Dispatch = Owner && Owner == DispatchCallee;
+    bool Dispatch = !Device && Owner && Owner == DispatchCallee;
     return inContext(Dispatch ? WidthUse::DispatchArg : WidthUse::Constant,
                      [&] { return Base::TraverseTemplateArgumentLoc(A); });
   }
@@ -89,7 +110,24 @@ public:
   bool TraverseVarDecl(VarDecl *D) {
     if (D->isConstexpr())
       return constant([&] { return Base::TraverseVarDecl(D); });
-    return Base::TraverseVarDecl(D);
+    // A constant initialised with the width is one only while the tool
+    // parses: note it, and report its uses where a constant is needed.
+    QualType T = D->getType();
+    if (!T.isConstQualified() || T.isVolatileQualified() ||
+        !T->isIntegralOrEnumerationType() || !D->getInit())
+      return Base::TraverseVarDecl(D);
+    Initialising.push_back(D);
+    bool OK = Base::TraverseVarDecl(D);
+    Initialising.pop_back();
+    return OK;
+  }
+  bool TraverseEnumConstantDecl(EnumConstantDecl *D) {
+    return constant([&] { return Base::TraverseEnumConstantDecl(D); });
+  }
+  bool TraverseFieldDecl(FieldDecl *D) {
+    if (!D->isBitField())
+      return Base::TraverseFieldDecl(D);
+    return constant([&] { return Base::TraverseFieldDecl(D); });
   }
   bool TraverseIfStmt(IfStmt *S) {
     if (!S->isConstexpr())
@@ -109,14 +147,84 @@ public:
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     const auto *V = dyn_cast<VarDecl>(E->getDecl());
-    if (V && V->getName() == "warpSize" &&
+    if (!V)
+      return true;
+    if (V->getIdentifier() && V->getName() == "warpSize" &&
         V->getDeclContext()->isTranslationUnit() &&
-        !E->getLocation().isMacroID())
+        !E->getLocation().isMacroID()) {
       record(CharSourceRange::getTokenRange(E->getLocation()));
+      return true;
+    }
+    if (!Holders.contains(V->getCanonicalDecl()))
+      return true;
+    // Through a constant that holds the width.
+    if (!Initialising.empty())
+      Holders.insert(Initialising.back()->getCanonicalDecl());
+    if (Contexts.empty() || Contexts.back() == WidthUse::RunTime)
+      return true;
+    WidthUse U;
+    U.Range = CharSourceRange::getTokenRange(
+        SM.getExpansionLoc(E->getLocation()));
+    U.Context = WidthUse::Constant;
+    U.Via = V;
+    Uses.push_back(U);
     return true;
   }
 
 private:
+  void findUncaptured(const LambdaExpr *L, const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *E = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
+        if (Holders.contains(V->getCanonicalDecl()) &&
+            !llvm::any_of(L->captures(), [&](const LambdaCapture &C) {
+              return C.capturesVariable() && C.getCapturedVar() == V;
+            })) {
+          WidthUse U;
+          U.Range = CharSourceRange::getTokenRange(
+              SM.getExpansionLoc(E->getLocation()));
+          U.Context = WidthUse::Uncaptured;
+          U.Via = V;
+          Uses.push_back(U);
+        }
+    for (const Stmt *Child : S->children())
+      findUncaptured(L, Child);
+  }
+
+  /// The statements of \p S (recursively) that stand alone: the children
+  /// of a block (false) and the sub-statements of labels, `case`s, `if`s
+  /// and loops (true: they are not in a block).
+  void collectPositions(const Stmt *S) {
+    if (!S)
+      return;
+    auto Mark = [&](const Stmt *Sub, bool InBraces) {
+      if (Sub)
+        Positions.try_emplace(Sub, InBraces);
+    };
+    if (const auto *C = dyn_cast<CompoundStmt>(S)) {
+      for (const Stmt *Child : C->body())
+        Mark(Child, false);
+    } else if (const auto *SC = dyn_cast<SwitchCase>(S)) {
+      Mark(SC->getSubStmt(), true);
+    } else if (const auto *L = dyn_cast<LabelStmt>(S)) {
+      Mark(L->getSubStmt(), true);
+    } else if (const auto *If = dyn_cast<IfStmt>(S)) {
+      Mark(If->getThen(), true);
+      Mark(If->getElse(), true);
+    } else if (const auto *F = dyn_cast<ForStmt>(S)) {
+      Mark(F->getBody(), true);
+    } else if (const auto *W = dyn_cast<WhileStmt>(S)) {
+      Mark(W->getBody(), true);
+    } else if (const auto *D = dyn_cast<DoStmt>(S)) {
+      Mark(D->getBody(), true);
+    } else if (const auto *R = dyn_cast<CXXForRangeStmt>(S)) {
+      Mark(R->getBody(), true);
+    }
+    for (const Stmt *Child : S->children())
+      collectPositions(Child);
+  }
+
   /// A call statement with explicit template arguments: if one of them
   /// uses the width, the statement can be dispatched.
   void findDispatchCandidate(Stmt *S) {
@@ -162,13 +270,26 @@ private:
     WidthUse U;
     U.Range = Range;
     U.Context = Contexts.empty() ? WidthUse::RunTime : Contexts.back();
-    if (U.Context == WidthUse::DispatchArg)
+    if (U.Context == WidthUse::DispatchArg) {
       U.Stmt = CallStmt;
+      U.NeedsBraces = Braces;
+    }
     Uses.push_back(U);
+    if (!Initialising.empty())
+      Holders.insert(Initialising.back()->getCanonicalDecl());
   }
 
   const SourceManager &SM;
   const LangOptions &LO;
+  /// In device code: no dispatch, lambdas are device code.
+  bool Device;
+  /// Statements that stand alone; true: not directly in a block.
+  llvm::DenseMap<const Stmt *, bool> Positions;
+  bool Braces = false;
+  /// The `const` variables whose initialisers are being traversed, and
+  /// those whose initialisers use the width.
+  std::vector<const VarDecl *> Initialising;
+  llvm::DenseSet<const VarDecl *> Holders;
   std::vector<WidthUse::ContextKind> Contexts;
   const Expr *CallStmt = nullptr;
   const Expr *DispatchCallee = nullptr;
@@ -178,8 +299,14 @@ private:
 } // namespace
 
 std::vector<WidthUse> findHostWidthUses(const Stmt *Body, ASTContext &Ctx) {
-  WidthUseFinder Finder(Ctx);
-  Finder.TraverseStmt(const_cast<Stmt *>(Body));
+  WidthUseFinder Finder(Ctx, /*Device=*/false);
+  Finder.run(const_cast<Stmt *>(Body));
+  return std::move(Finder.Uses);
+}
+
+std::vector<WidthUse> findDeviceWidthUses(const Stmt *Body, ASTContext &Ctx) {
+  WidthUseFinder Finder(Ctx, /*Device=*/true);
+  Finder.run(const_cast<Stmt *>(Body));
   return std::move(Finder.Uses);
 }
 

@@ -9,7 +9,12 @@
 #include "Core/DeviceCode.h"
 #include "Core/DialectMatchers.h"
 
+#include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <algorithm>
+#include <functional>
 #include "clang/Tooling/Transformer/RangeSelector.h"
 #include "clang/Tooling/Transformer/RewriteRule.h"
 #include "clang/Tooling/Transformer/Stencil.h"
@@ -94,6 +99,32 @@ RangeSelector declarationStart(std::string ID) {
 AST_MATCHER(LambdaExpr, isDeviceLambda) {
   return getDeviceAnnotation(Node.getCallOperator()) != nullptr;
 }
+
+/// Where `__device(hpp)` is written: its `__device` token, a location in
+/// another macro's expansion (or argument) when a macro writes it.
+SourceLocation deviceToken(const AnnotateAttr *A, const SourceManager &SM) {
+  SourceLocation Loc = A->getLocation();
+  if (!Loc.isMacroID())
+    return Loc;
+  return SM.getImmediateExpansionRange(Loc).getBegin();
+}
+
+/// The function's own `__device(hpp)` is written by another macro
+/// (`#define DEF(T) __device(hpp) T f(T x) {...}`): it cannot be edited.
+AST_MATCHER(FunctionDecl, hasAnnotationInMacro) {
+  const AnnotateAttr *A = getDeviceAnnotation(&Node);
+  return A &&
+         deviceToken(A, Finder->getASTContext().getSourceManager()).isMacroID();
+}
+
+/// The declaration an edit to \p FD lands on (as DeviceCallGraph edits).
+const FunctionDecl *pattern(const FunctionDecl *FD) {
+  if (const FunctionDecl *P = FD->getTemplateInstantiationPattern())
+    FD = P;
+  if (const FunctionDecl *Def = FD->getDefinition())
+    FD = Def;
+  return FD->getCanonicalDecl();
+}
 } // namespace
 
 /// Lambdas in device code are device code already: drop their mark.
@@ -120,6 +151,7 @@ DeviceFunctionRule::DeviceFunctionRule(llvm::StringRef Name, RuleContext &Ctx)
               {makeRule(
                    functionDecl(hasOwnDeviceAnnotation(),
                                 hasTrailingDeviceAnnotation(),
+                                unless(hasAnnotationInMacro()),
                                 isExpansionInMainFile(),
                                 unless(isTemplateInstantiation()),
                                 unless(cxxMethodDecl(ofClass(isLambda()))))
@@ -132,6 +164,7 @@ DeviceFunctionRule::DeviceFunctionRule(llvm::StringRef Name, RuleContext &Ctx)
                        rewriteDescendants("fn", dropNestedLambdaMarks()))),
                makeRule(
                    functionDecl(hasOwnDeviceAnnotation(),
+                                unless(hasAnnotationInMacro()),
                                 isExpansionInMainFile(),
                                 unless(isTemplateInstantiation()),
                                 unless(cxxMethodDecl(ofClass(isLambda()))))
@@ -143,6 +176,256 @@ DeviceFunctionRule::DeviceFunctionRule(llvm::StringRef Name, RuleContext &Ctx)
                makeRule(
                    parallelForBody("body"),
                    rewriteDescendants("body", dropNestedLambdaMarks()))})) {}
+
+void DeviceFunctionRule::registerMatchers(MatchFinder &Finder) {
+  TransformerRule::registerMatchers(Finder);
+  Finder.addMatcher(
+      lambdaExpr(isDeviceLambda(), isExpansionInMainFile()).bind("lambda"),
+      &Collect);
+  Finder.addMatcher(parallelForCall(), &Collect);
+  Finder.addMatcher(decl(hasDeviceAnnotation(), unless(functionDecl()),
+                         isExpansionInMainFile())
+                        .bind("other"),
+                    &Collect);
+}
+
+void DeviceFunctionRule::Collector::run(const MatchFinder::MatchResult &R) {
+  if (R.Nodes.getNodeAs<CallExpr>("call")) {
+    if (const auto *L = R.Nodes.getNodeAs<LambdaExpr>("lambda"))
+      Rule.ParallelForLambdas.insert(
+          R.SourceManager->getExpansionLoc(L->getBeginLoc()));
+  } else if (const auto *L = R.Nodes.getNodeAs<LambdaExpr>("lambda"))
+    Rule.Lambdas.push_back(L);
+  else if (const auto *D = R.Nodes.getNodeAs<Decl>("other"))
+    Rule.OtherDecls.push_back(D);
+}
+
+/// The functions of the main file whose own `__device(hpp)` a macro
+/// writes, in \p DC. Walked by hand: a declaration whose name a macro
+/// pastes (`sq_##T`) lies outside the matchers' traversal scope.
+static void findMacroFunctions(const DeclContext *DC, const SourceManager &SM,
+                               std::vector<const FunctionDecl *> &Out) {
+  for (const Decl *D : DC->decls()) {
+    if (D->isImplicit() ||
+        !SM.isInMainFile(SM.getExpansionLoc(D->getBeginLoc())))
+      continue;
+    if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D))
+      D = FT->getTemplatedDecl();
+    else if (const auto *CT = dyn_cast<ClassTemplateDecl>(D))
+      D = CT->getTemplatedDecl();
+    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+      const AnnotateAttr *A = getDeviceAnnotation(FD);
+      if (A && llvm::is_contained(FD->attrs(), A) && !A->isInherited() &&
+          deviceToken(A, SM).isMacroID())
+        Out.push_back(FD);
+      continue;
+    }
+    if (isa<NamespaceDecl, LinkageSpecDecl, CXXRecordDecl>(D))
+      findMacroFunctions(cast<DeclContext>(D), SM, Out);
+  }
+}
+
+void DeviceFunctionRule::onEndOfTranslationUnit(ASTContext &AST) {
+  const SourceManager &SM = AST.getSourceManager();
+  // Each check in source order.
+  std::vector<std::pair<SourceLocation, std::function<void()>>> Checks;
+  std::vector<const FunctionDecl *> MacroFunctions;
+  findMacroFunctions(AST.getTranslationUnitDecl(), SM, MacroFunctions);
+  for (const FunctionDecl *FD : MacroFunctions)
+    Checks.emplace_back(FD->getBeginLoc(),
+                        [this, FD, &AST] { checkMacroFunction(FD, AST); });
+  findLambdaCalls(AST);
+  for (const LambdaExpr *L : Lambdas)
+    Checks.emplace_back(L->getBeginLoc(),
+                        [this, L, &AST] { checkLambda(L, AST); });
+  for (const Decl *D : OtherDecls)
+    Checks.emplace_back(D->getBeginLoc(),
+                        [this, D, &AST] { checkOtherDecl(D, AST); });
+  std::stable_sort(Checks.begin(), Checks.end(),
+                   [&](const auto &A, const auto &B) {
+                     return SM.isBeforeInTranslationUnit(
+                         SM.getExpansionLoc(A.first),
+                         SM.getExpansionLoc(B.first));
+                   });
+  for (auto &[Loc, Check] : Checks)
+    Check();
+}
+
+/// A function whose `__device(hpp)` a macro writes. Written in front of the
+/// declaration, the annotation stays as it is: the runtime defines
+/// `__device(hpp)` as `__host__ __device__` (runtime/hpp/annotations.h).
+/// Written after the parameter list (nvcc rejects attributes there), or on
+/// a function that must be `__device__`, it would have to be edited inside
+/// the macro's expansion: an error.
+void DeviceFunctionRule::checkMacroFunction(const FunctionDecl *FD,
+                                            ASTContext &AST) {
+  const SourceManager &SM = AST.getSourceManager();
+  const LangOptions &LO = AST.getLangOpts();
+  const AnnotateAttr *A = getDeviceAnnotation(FD);
+  SourceLocation Token = deviceToken(A, SM);
+  SourceLocation Use = SM.getExpansionLoc(Token);
+  SourceLocation Spelled = SM.getSpellingLoc(Token);
+  StringRef Macro = Lexer::getImmediateMacroName(Token, SM, LO);
+  std::string Fn = FD->getQualifiedNameAsString();
+
+  // Is it in front of the declaration? Only when the macro's own text
+  // writes both the annotation and the parameter list can the tool tell.
+  bool Front = false;
+  if (!SM.isMacroArgExpansion(Token))
+    if (FunctionTypeLoc TL = FD->getFunctionTypeLoc()) {
+      SourceLocation RParen = SM.getSpellingLoc(TL.getRParenLoc());
+      Front = SM.getFileID(RParen) == SM.getFileID(Spelled) &&
+              SM.isBeforeInTranslationUnit(Spelled, RParen);
+    }
+  if (!Front) {
+    error(Use, "'" + Fn + "' is declared by the macro '" + Macro.str() +
+                   "' with `__device(hpp)` where the tool cannot rewrite "
+                   "it: after the parameter list, nvcc rejects it, and the "
+                   "tool does not edit inside a macro's expansion");
+    note(Spelled, "put `__device(hpp)` in front of the return type inside "
+                  "the macro's definition (`__device(hpp) T f(T x) { ... }`)");
+    return;
+  }
+  if (Ctx.deviceGraph().isDeviceOnly(FD)) {
+    error(Use, "'" + Fn + "' runs warp or work-group collectives, so it "
+                   "must become `__device__`, but its `__device(hpp)` is "
+                   "written by the macro '" + Macro.str() +
+                   "', whose expansion the tool does not edit");
+    note(Spelled, "define '" + Fn + "' without the macro, or call the "
+                  "collectives outside it");
+  }
+}
+
+/// Which functions device code runs (the parallelFor bodies and the
+/// `__device(hpp)` functions, with what they call), and where each is
+/// first called; for checkLambda.
+void DeviceFunctionRule::findLambdaCalls(ASTContext &AST) {
+  const SourceManager &SM = AST.getSourceManager();
+  const DeviceCallGraph &G = Ctx.deviceGraph();
+  std::vector<const FunctionDecl *> Work;
+  for (const FunctionDecl *F : G.functions()) {
+    const auto *M = dyn_cast<CXXMethodDecl>(F);
+    bool Root;
+    if (M && M->getParent()->isLambda())
+      Root = ParallelForLambdas.contains(
+          SM.getExpansionLoc(M->getParent()->getLocation()));
+    else
+      Root = getDeviceAnnotation(F) != nullptr;
+    if (Root && Reached.insert(F->getCanonicalDecl()).second)
+      Work.push_back(F->getCanonicalDecl());
+  }
+  llvm::DenseMap<const FunctionDecl *,
+                 std::vector<const DeviceCallGraph::Call *>>
+      Out;
+  for (const DeviceCallGraph::Call &C : G.calls())
+    if (C.Caller)
+      Out[C.Caller->getCanonicalDecl()].push_back(&C);
+  while (!Work.empty()) {
+    const FunctionDecl *F = Work.back();
+    Work.pop_back();
+    for (const DeviceCallGraph::Call *C : Out.lookup(F)) {
+      const FunctionDecl *T = C->Callee->getCanonicalDecl();
+      CalledAt.try_emplace(T, C->Loc);
+      if (Reached.insert(T).second)
+        Work.push_back(T);
+    }
+  }
+}
+
+/// A `__device(hpp)` lambda that no other case handles: outside a
+/// parallelFor body and a `__device(hpp)` function. nvcc rejects an
+/// execution space written on a lambda, and derives it from the enclosing
+/// function: the mark is dropped. Device code cannot call such a lambda
+/// when it is written in host code (that needs nvcc's --extended-lambda):
+/// an error.
+void DeviceFunctionRule::checkLambda(const LambdaExpr *L, ASTContext &AST) {
+  const SourceManager &SM = AST.getSourceManager();
+  SourceLocation At = SM.getExpansionLoc(L->getBeginLoc());
+  auto IsBody = [&](const CXXMethodDecl *M) {
+    return ParallelForLambdas.contains(
+        SM.getExpansionLoc(M->getParent()->getLocation()));
+  };
+  if (ParallelForLambdas.contains(At))
+    return;
+  // Inside a parallelFor body or a __device(hpp) function (not written
+  // by a macro): dropNestedLambdaMarks drops the mark.
+  const FunctionDecl *Enclosing = nullptr;
+  for (const DeclContext *DC = L->getLambdaClass()->getDeclContext(); DC;
+       DC = DC->getParent()) {
+    const auto *F = dyn_cast<FunctionDecl>(DC);
+    if (!F)
+      continue;
+    if (!Enclosing)
+      Enclosing = F;
+    const auto *M = dyn_cast<CXXMethodDecl>(F);
+    if (M && M->getParent()->isLambda()) {
+      if (IsBody(M))
+        return;
+      continue;
+    }
+    const FunctionDecl *P = F->getTemplateInstantiationPattern();
+    const AnnotateAttr *A = getDeviceAnnotation(P ? P : F);
+    if (A && !deviceToken(A, SM).isMacroID())
+      return;
+    break;
+  }
+  const CXXMethodDecl *Op = L->getCallOperator();
+  const AnnotateAttr *A = getDeviceAnnotation(Op);
+  CharSourceRange Range = annotationRange(A, SM);
+  auto Call = CalledAt.find(Op->getCanonicalDecl());
+  if (Call != CalledAt.end() &&
+      !(Enclosing && Reached.contains(Enclosing->getCanonicalDecl()))) {
+    error(Range.getBegin(),
+          "this `__device(hpp)` lambda is written in host code and called "
+          "in device code: nvcc compiles such a lambda for the device only "
+          "with --extended-lambda, which the output does not require");
+    note(Call->second, "called in device code here");
+    note(Range.getBegin(),
+         "make it a `__device(hpp)` function, or write the lambda inside "
+         "the parallelFor body or the device function that calls it");
+    return;
+  }
+  // Instantiations repeat the lambda.
+  if (!DroppedLambdas.insert(At).second)
+    return;
+  if (deviceToken(A, SM).isMacroID()) {
+    error(Range.getBegin(),
+          "this lambda's `__device(hpp)` is written inside a macro: nvcc "
+          "rejects an execution space written on a lambda, and the tool "
+          "does not edit inside a macro's expansion");
+    note(SM.getSpellingLoc(deviceToken(A, SM)),
+         "remove `__device(hpp)` from the lambda in the macro: a lambda "
+         "runs where the function that holds it runs");
+    return;
+  }
+  // Drop the mark and the blanks after it.
+  CharSourceRange Text = Lexer::getAsCharRange(Range, SM, AST.getLangOpts());
+  const char *End = SM.getCharacterData(Text.getEnd());
+  unsigned N = 0;
+  while (End[N] == ' ' || End[N] == '\t')
+    ++N;
+  Text.setEnd(Text.getEnd().getLocWithOffset(N));
+  Ctx.Edits.replace(Text, "", Name);
+}
+
+/// `__device(hpp)` on a variable, a parameter, a member or a type.
+void DeviceFunctionRule::checkOtherDecl(const Decl *D, ASTContext &AST) {
+  const SourceManager &SM = AST.getSourceManager();
+  const AnnotateAttr *A = getDeviceAnnotation(D);
+  if (!A || A->isInherited())
+    return;
+  SourceLocation At = annotationRange(A, SM).getBegin();
+  if (isa<VarDecl>(D) && !isa<ParmVarDecl>(D)) {
+    error(At, "`__device(hpp)` marks functions and lambdas as device code, "
+              "not variables: device code reads no variable of the host's");
+    note(At, "for a value device code reads, make it a constant (`constexpr "
+             "int n = 3;`); for data it reads or writes, allocate it with "
+             "hpp::allocate and capture or pass the Pointer");
+    return;
+  }
+  error(At, "`__device(hpp)` marks functions and lambdas as device code; "
+            "remove it from this declaration");
+}
 
 } // namespace rewrite
 } // namespace hpp

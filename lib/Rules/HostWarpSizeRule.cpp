@@ -31,6 +31,17 @@ void HostWarpSizeRule::registerMatchers(MatchFinder &Finder) {
                     this);
 }
 
+/// The blanks that start the line of \p Loc.
+static std::string lineIndent(SourceLocation Loc, const SourceManager &SM) {
+  const char *Data = SM.getCharacterData(Loc);
+  unsigned Col = SM.getSpellingColumnNumber(Loc) - 1;
+  const char *Line = Data - Col;
+  unsigned N = 0;
+  while (N < Col && (Line[N] == ' ' || Line[N] == '\t'))
+    ++N;
+  return std::string(Line, N);
+}
+
 /// \p Call's text with every width use inside it replaced: \p Width for
 /// the dispatched template arguments, the run-time width for the others.
 static std::string instantiate(StringRef Text, unsigned Begin,
@@ -62,9 +73,12 @@ void HostWarpSizeRule::run(const MatchFinder::MatchResult &R) {
 
   // Group the uses by the call statement they dispatch.
   llvm::DenseMap<const Expr *, std::vector<const WidthUse *>> Dispatched;
+  llvm::DenseMap<const Expr *, bool> NeedsBraces;
   for (const WidthUse &U : Uses)
-    if (U.Context == WidthUse::DispatchArg)
+    if (U.Context == WidthUse::DispatchArg) {
       Dispatched[U.Stmt];
+      NeedsBraces[U.Stmt] = U.NeedsBraces;
+    }
   auto InDispatch = [&](const WidthUse &U) -> const Expr * {
     for (auto &[Stmt, List] : Dispatched) {
       SourceRange S = Stmt->getSourceRange();
@@ -76,6 +90,11 @@ void HostWarpSizeRule::run(const MatchFinder::MatchResult &R) {
   };
 
   for (const WidthUse &U : Uses) {
+    // A use through a constant is recorded only where a constant is needed.
+    if (U.Via) {
+      reportThroughConstant(U);
+      continue;
+    }
     if (const Expr *Stmt = InDispatch(U)) {
       Dispatched[Stmt].push_back(&U);
       continue;
@@ -101,21 +120,77 @@ void HostWarpSizeRule::run(const MatchFinder::MatchResult &R) {
                                  "call written through a macro");
       continue;
     }
+    bool Braces = NeedsBraces.lookup(Call);
+    // Wrapped in braces, the dispatch takes the statement's `;` with it.
+    SourceLocation Semi;
+    if (Braces) {
+      std::optional<Token> Next =
+          Lexer::findNextToken(Call->getEndLoc(), SM, AST.getLangOpts());
+      if (!Next || !Next->is(tok::semi) || Next->getLocation().isMacroID()) {
+        error(Call->getBeginLoc(), "cannot dispatch on the mvector width: "
+                                   "the call statement's ';' is not written "
+                                   "after the call");
+        continue;
+      }
+      Semi = Next->getLocation();
+    }
     llvm::sort(List, [&](const WidthUse *A, const WidthUse *B) {
       return SM.getFileOffset(A->Range.getBegin()) <
              SM.getFileOffset(B->Range.getBegin());
     });
     StringRef Text = Lexer::getSourceText(Range, SM, AST.getLangOpts());
     unsigned Begin = SM.getFileOffset(Range.getBegin());
-    std::string Indent(SM.getSpellingColumnNumber(Range.getBegin()) - 1, ' ');
     std::string C32 = instantiate(Text, Begin, List, "32", SM);
     std::string C64 = instantiate(Text, Begin, List, "64", SM);
-    std::string Out = "if constexpr (hpp::getMaxWarpSize() == 32)\n" + Indent +
-                      "  " + C32 + ";\n" + Indent + "else if (" +
-                      RunTimeWidth.str() + " == 32)\n" + Indent + "  " + C32 +
-                      ";\n" + Indent + "else\n" + Indent + "  " + C64;
-    Ctx.Edits.replace(Range, Out, Name);
+    if (!Braces) {
+      std::string Indent(SM.getSpellingColumnNumber(Range.getBegin()) - 1,
+                         ' ');
+      std::string Out = "if constexpr (hpp::getMaxWarpSize() == 32)\n" +
+                        Indent + "  " + C32 + ";\n" + Indent + "else if (" +
+                        RunTimeWidth.str() + " == 32)\n" + Indent + "  " +
+                        C32 + ";\n" + Indent + "else\n" + Indent + "  " + C64;
+      Ctx.Edits.replace(Range, Out, Name);
+      continue;
+    }
+    // `case 1: f<W>(x);`, `if (c) f<W>(x);`: one statement, a block, at
+    // the indentation of the line the call starts on.
+    std::string Indent = lineIndent(Range.getBegin(), SM);
+    std::string In = Indent + "  ";
+    std::string Out = "{\n" + In + "if constexpr (hpp::getMaxWarpSize() == 32)\n" +
+                      In + "  " + C32 + ";\n" + In + "else if (" +
+                      RunTimeWidth.str() + " == 32)\n" + In + "  " + C32 +
+                      ";\n" + In + "else\n" + In + "  " + C64 + ";\n" +
+                      Indent + "}";
+    Ctx.Edits.replace(
+        CharSourceRange::getTokenRange(Range.getBegin(), Semi), Out, Name);
   }
+}
+
+void HostWarpSizeRule::reportThroughConstant(const WidthUse &U) {
+  std::string Var = U.Via->getNameAsString();
+  if (U.Context == WidthUse::Uncaptured) {
+    error(U.Range.getBegin(),
+          "device code reads '" + Var + "', which holds the mvector width "
+          "of the host, without capturing it: the kernel would get the "
+          "width the tool assumes while it parses (32), not the device's");
+    note(U.Via->getLocation(), "'" + Var + "' is initialised with the width "
+                               "here");
+    note(U.Range.getBegin(),
+         "capture it with an init-capture (`[=, " + Var + " = " + Var +
+             "]`), or write MVECTOR_SIZE in the body (device code reads the "
+             "executing device's width)");
+    return;
+  }
+  error(U.Range.getBegin(),
+        "'" + Var + "' holds the mvector width, a run-time value in host code "
+        "(HIP has no compile-time wavefront size), so it cannot be a "
+        "constant here");
+  note(U.Via->getLocation(), "'" + Var + "' is initialised with the width "
+                             "here");
+  note(U.Range.getBegin(),
+       "write the width itself as an explicit template argument of a call "
+       "statement (`f<MVECTOR_SIZE / 2>(args);` becomes a 32/64 dispatch), "
+       "or use MVECTOR_MAX / MVECTOR_MIN for storage bounds");
 }
 
 } // namespace rewrite

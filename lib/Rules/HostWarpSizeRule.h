@@ -12,6 +12,8 @@
 namespace hpp {
 namespace rewrite {
 
+struct WidthUse;
+
 /// In host code the mvector width is a run-time value (HIP has no
 /// compile-time wavefront size on the host), spec 1.5 and 3.2:
 ///  - a call statement whose explicit template arguments use the width,
@@ -22,12 +24,16 @@ namespace rewrite {
 ///  - any other run-time use becomes `hpp::getWarpSize(hpp::getDevice())`;
 ///  - a use that must be a constant elsewhere (array bound, constexpr
 ///    variable, `if constexpr`, static_assert, case label, a template
-///    argument outside a call statement) is an error with a note.
+///    argument outside a call statement) is an error with a note, and so
+///    is such a use of a `const` variable initialised with the width.
 class HostWarpSizeRule : public Rule {
 public:
   using Rule::Rule;
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+
+private:
+  void reportThroughConstant(const WidthUse &U);
 };
 
 } // namespace rewrite

@@ -13,7 +13,9 @@ namespace hpp {
 namespace rewrite {
 
 /// A cycle in the device call graph (direct or mutual recursion) is an
-/// error: portable device code does not recurse.
+/// error: portable device code does not recurse. Function pointers are
+/// followed conservatively: an indirect call in device code may call every
+/// device function of its type whose address device code takes.
 class RecursiveDeviceFunctionCheck : public Rule {
 public:
   using Rule::Rule;

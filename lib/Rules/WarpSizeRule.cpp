@@ -8,6 +8,7 @@
 #include "Core/DeviceCode.h"
 #include "Core/DialectMatchers.h"
 #include "Core/WidthModel.h"
+#include "Core/WidthUses.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Tooling/Transformer/RangeSelector.h"
@@ -61,6 +62,51 @@ WarpSizeRule::WarpSizeRule(llvm::StringRef Name, RuleContext &Ctx)
 void WarpSizeRule::registerMatchers(MatchFinder &Finder) {
   TransformerRule::registerMatchers(Finder);
   Finder.addMatcher(widthUse(), &Uneditable);
+  deviceRootMatchers(Finder, &ConstantUses);
+}
+
+void WarpSizeRule::ConstantUseCallback::run(
+    const MatchFinder::MatchResult &R) {
+  if (const auto *FD = R.Nodes.getNodeAs<FunctionDecl>("hpp-device-fn"))
+    Rule.checkConstantUses(FD->getBody(), *R.Context);
+  // A parallelFor body's init-captures are host code.
+  if (const auto *LE = R.Nodes.getNodeAs<LambdaExpr>("hpp-device-body"))
+    Rule.checkConstantUses(LE->getBody(), *R.Context);
+}
+
+/// The device width has no compile-time value on HIP
+/// (`__builtin_amdgcn_wavefrontsize()` is folded late, and ROCm 7 made
+/// `warpSize` a variable): in a kernel on whole wavefronts a use that needs
+/// a constant cannot be lowered. A kernel on 32-lane warps has one,
+/// `hpp::warp32::size`.
+void WarpSizeRule::checkConstantUses(const Stmt *Body, ASTContext &AST) {
+  if (!Body)
+    return;
+  const SourceManager &SM = AST.getSourceManager();
+  for (const WidthUse &U : findDeviceWidthUses(Body, AST)) {
+    if (U.Context == WidthUse::RunTime)
+      continue;
+    SourceLocation Loc = U.Range.getBegin();
+    if (!SM.isWrittenInMainFile(Loc) || Ctx.widthModel().at(Loc).narrows() ||
+        !ReportedConstantUses.insert(Loc).second)
+      continue;
+    if (U.Via) {
+      std::string Var = U.Via->getNameAsString();
+      error(Loc, "'" + Var + "' holds the warp width, which is not a "
+                 "compile-time constant in a kernel that runs on whole "
+                 "wavefronts (HIP has no constant wavefront size), so it "
+                 "cannot be a constant here");
+      note(U.Via->getLocation(), "'" + Var + "' is initialised with the "
+                                 "width here");
+    } else {
+      error(Loc, "the warp width is not a compile-time constant in a kernel "
+                 "that runs on whole wavefronts (HIP has no constant "
+                 "wavefront size), so it cannot be a constant here");
+    }
+    note(Loc, "use MVECTOR_MAX (64) for storage bounds (MVECTOR_MIN, 32, "
+              "for the smallest width); a test of the width can be an "
+              "ordinary `if`");
+  }
 }
 
 void WarpSizeRule::onEndOfTranslationUnit(ASTContext &AST) {

@@ -10,6 +10,8 @@
 #include "Core/TransformerRule.h"
 #include "Core/WidthModel.h"
 
+#include "llvm/ADT/DenseSet.h"
+
 namespace hpp {
 namespace rewrite {
 
@@ -29,8 +31,24 @@ public:
 private:
   /// Warns about a kernel that runs as written (WidthModel.h's AsWritten).
   void reportAsWritten(const WidthDecision &D, const clang::SourceManager &SM);
+  /// Reports the uses of the width that need a constant in the device code
+  /// \p Body of a kernel that runs on whole wavefronts.
+  void checkConstantUses(const clang::Stmt *Body, clang::ASTContext &AST);
+
+  /// Runs checkConstantUses on each device root.
+  class ConstantUseCallback
+      : public clang::ast_matchers::MatchFinder::MatchCallback {
+  public:
+    explicit ConstantUseCallback(WarpSizeRule &Rule) : Rule(Rule) {}
+    void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+
+  private:
+    WarpSizeRule &Rule;
+  };
 
   UneditableInDeviceCode Uneditable;
+  ConstantUseCallback ConstantUses{*this};
+  llvm::DenseSet<clang::SourceLocation> ReportedConstantUses;
 };
 
 } // namespace rewrite

@@ -37,6 +37,7 @@
 #include "hpp/backend/cpu.h"
 #endif
 
+#include "hpp/annotations.h"
 #include "hpp/core/atomic.h"
 #include "hpp/core/error.h"
 #include "hpp/core/index.h"

@@ -174,11 +174,20 @@ inline void __syncwarp(M Mask = ~0ull, HPP_WARP_LOC) {
 
 // __popc, __popcll, __ffs, __ffsll, __clz, __clzll: hpp/cpu/warp_ops.h.
 
-/// The simulated mvector width (CUDA's built-in warpSize).
+/// The simulated mvector width (CUDA's built-in warpSize), like
+/// MVECTOR_SIZE (hpp/cpu/settings.h, mvectorSize()): a constant expression
+/// when the width is compiled in (-DHPP_CPU_MVECTOR), so that host code may
+/// pass it as a template argument, and otherwise a run-time value. While
+/// hpp-rewrite parses it is a variable of the translation unit, so that the
+/// tool finds its uses (lib/Core/WidthUses.cpp, hpp-warp-size), and a
+/// constant, so that the uses that need one parse before hpp-host-warp-size
+/// lowers them to a width dispatch (or rejects them).
 #if defined(__HPP_REWRITE__)
-extern const int warpSize;
+constexpr int warpSize = ::hpp::cpu::CompiledMvectorWidth
+                             ? int(::hpp::cpu::CompiledMvectorWidth)
+                             : 32;
 #elif !defined(warpSize)
-#define warpSize (static_cast<int>(::hpp::cpu::mvectorWidth()))
+#define warpSize (::hpp::cpu::mvectorSize())
 #endif
 
 #endif // HPP_CPU_WARP_H

@@ -1,0 +1,32 @@
+//===- hpp/annotations.h - __device(kind) in rewritten sources -----------===//
+//
+// Part of hpp-rewrite. Device runtime.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// hpp-rewrite replaces every `__device(hpp)` it can edit. The one it cannot
+/// is written inside a macro's definition (`#define DEF(T) __device(hpp) T
+/// f(T x) { ... }`), in front of a function declaration (the tool refuses
+/// every other such use: lib/Rules/DeviceFunctionRule.cpp); for it,
+/// `__device(hpp)` means `__host__ __device__`, as the tool's rewrite of
+/// the annotation does. While hpp-rewrite parses the output (__HPP_REWRITE__
+/// defined) it is the annotation it is in the dialect
+/// (include/hpp/cpu/annotations.h), so that a second rewrite changes
+/// nothing.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_RUNTIME_ANNOTATIONS_H
+#define HPP_RUNTIME_ANNOTATIONS_H
+
+#ifndef __device
+#if defined(__HPP_REWRITE__)
+#define __device(kind) __attribute__((annotate("hpp.device." #kind)))
+#else
+#define __device(kind) HPP_DEVICE_QUALIFIERS_##kind
+#endif
+#endif
+
+#define HPP_DEVICE_QUALIFIERS_hpp __host__ __device__
+
+#endif // HPP_RUNTIME_ANNOTATIONS_H

@@ -1,0 +1,64 @@
+// warpSize in host code is the run-time width as MVECTOR_SIZE is: outside a
+// call statement's template arguments, a use that needs a constant is an
+// error, and so is such a use of a `const` variable initialised with the
+// width (a constant only while the tool parses). A call statement after a
+// `case` or a label, or as an unbraced `if` body, is dispatched, not
+// reported.
+// RUN: not %hpp_rewrite %s -o %t.out 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES
+// RUN: not test -e %t.out
+
+#include <hpp/hpp.h>
+using namespace hpp;
+
+template <int W> struct Tile {
+  int data[W];
+};
+template <int W> int lanes() { return W; }
+template <int W> void use(int) {}
+
+int constants(int k) {
+  int a = lanes<warpSize>();
+  // CHECK-MESSAGES: host-warp-size-warpsize.cpp:[[@LINE-1]]:17: error: the mvector width is a run-time value in host code (HIP has no compile-time wavefront size), so it cannot be a constant here [hpp-host-warp-size]
+  // CHECK-MESSAGES: note: pass it as an explicit template argument of a call statement
+  int perLane[warpSize];
+  // CHECK-MESSAGES: host-warp-size-warpsize.cpp:[[@LINE-1]]:15: error: the mvector width is a run-time value
+  const int half = MVECTOR_SIZE / 2;
+  const int quarter = half / 2;
+  Tile<quarter> tile;
+  // CHECK-MESSAGES: host-warp-size-warpsize.cpp:[[@LINE-1]]:8: error: 'quarter' holds the mvector width, a run-time value in host code (HIP has no compile-time wavefront size), so it cannot be a constant here [hpp-host-warp-size]
+  // CHECK-MESSAGES: host-warp-size-warpsize.cpp:[[@LINE-3]]:13: note: 'quarter' is initialised with the width here
+  // CHECK-MESSAGES: note: write the width itself as an explicit template argument of a call statement
+  use<half>(k);
+  // CHECK-MESSAGES: host-warp-size-warpsize.cpp:[[@LINE-1]]:7: error: 'half' holds the mvector width
+  // A run-time use of such a variable is fine.
+  int sum = half + quarter;
+  switch (k) {
+  case 1:
+    use<warpSize>(k);
+    break;
+  }
+  if (k)
+    use<warpSize>(k);
+lbl:
+  use<warpSize / 2>(k);
+  if (k < 0)
+    goto lbl;
+  return a + perLane[0] + tile.data[0] + sum;
+}
+
+// A device lambda that reads such a constant without capturing it (it is
+// not odr-used) would get the width the tool parses with; an init-capture
+// passes the host's value.
+void kernel(Pointer<int> p, int n) {
+  const int w = warpSize;
+  parallelFor(Range<1>(n), [=](Index<1> i) __device(hpp) { p[i.getX()] = w; });
+  // CHECK-MESSAGES: host-warp-size-warpsize.cpp:[[@LINE-1]]:74: error: device code reads 'w', which holds the mvector width of the host, without capturing it: the kernel would get the width the tool assumes while it parses (32), not the device's [hpp-host-warp-size]
+  // CHECK-MESSAGES: host-warp-size-warpsize.cpp:[[@LINE-3]]:13: note: 'w' is initialised with the width here
+  // CHECK-MESSAGES: host-warp-size-warpsize.cpp:[[@LINE-3]]:74: note: capture it with an init-capture (`[=, w = w]`), or write MVECTOR_SIZE in the body (device code reads the executing device's width)
+  parallelFor(Range<1>(n), [=, w = w](Index<1> i) __device(hpp) {
+    p[i.getX()] = w;
+  });
+}
+// CHECK-MESSAGES-NOT: host-warp-size-warpsize.cpp:{{[0-9]+}}:{{[0-9]+}}: error:
+// CHECK-MESSAGES: 5 errors generated.
+// CHECK-MESSAGES: hpp-rewrite: error: rewriting failed; no output written
