@@ -31,8 +31,10 @@ constexpr int kScale = 2;
 const int kOffset = 5;
 const float kHalf = 0.5f;
 enum { kEnum = 3 };
-// Initialised with the warp width: a constant only while the tool parses.
+// Initialised with the warp width: a constant only while the tool parses
+// (an error of its own outside a function: hpp-host-warp-size).
 const int kLanes = warpSize;
+// CHECK-MESSAGES-DAG: host-state-in-device.cpp:[[@LINE-1]]:20: error: {{.*}} 'kLanes' outside a function [hpp-host-warp-size]
 
 __device(hpp) int helper(int x) {
   return x * counter;
