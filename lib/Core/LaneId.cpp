@@ -165,6 +165,22 @@ bool isWarpWidth(const Expr *E) {
   return false;
 }
 
+static bool readsWarpWidth(const Stmt *S, unsigned Depth) {
+  if (const auto *E = dyn_cast<Expr>(S); E && isWarpWidth(E))
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (Depth < 8 && !isa<ParmVarDecl>(VD) && VD->getInit() &&
+          readsWarpWidth(VD->getInit(), Depth + 1))
+        return true;
+  for (const Stmt *Child : S->children())
+    if (Child && readsWarpWidth(Child, Depth))
+      return true;
+  return false;
+}
+
+bool readsWarpWidth(const Stmt *S) { return S && readsWarpWidth(S, 0); }
+
 bool isIdSource(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {

@@ -47,6 +47,12 @@ unsigned writtenArgCount(const clang::CallExpr *CE);
 /// `MVECTOR_SIZE`, `hpp::getWarpSize()`.
 bool isWarpWidth(const clang::Expr *E);
 
+/// True when \p S reads the warp width somewhere, directly or through the
+/// initialiser of a variable (`warpSize / 2`, `w` after `const int w =
+/// warpSize;`): `warpSize` and `MVECTOR_SIZE` are constants while the tool
+/// parses, so such a variable looks like a constant 32 then.
+bool readsWarpWidth(const clang::Stmt *S);
+
 /// True when \p E reads the work-item id directly: `threadIdx.x`,
 /// `i.getLocalX()`, `i.get_local_id(0)`, ...
 bool isIdSource(const clang::Expr *E);

@@ -80,23 +80,6 @@ const CallExpr *narrowMaskCall(const Expr *E, const ASTContext &Ctx) {
   return nullptr;
 }
 
-/// True when \p E reads the warp width somewhere, directly or through the
-/// initialiser of a variable (`warpSize / 2`, `w` after `const int w =
-/// warpSize;`).
-bool readsWarpWidth(const Stmt *E, unsigned Depth = 0) {
-  if (const auto *X = dyn_cast_or_null<Expr>(E); X && isWarpWidth(X))
-    return true;
-  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (Depth < 8 && !isa<ParmVarDecl>(VD) && VD->getInit() &&
-          readsWarpWidth(VD->getInit(), Depth + 1))
-        return true;
-  for (const Stmt *Child : E->children())
-    if (Child && readsWarpWidth(Child, Depth))
-      return true;
-  return false;
-}
-
 /// True when \p E reads the warp width somewhere (`warpSize / 2`).
 bool mentionsWarpWidth(const Stmt *E) {
   if (const auto *X = dyn_cast_or_null<Expr>(E); X && isWarpWidth(X))

@@ -304,6 +304,12 @@ std::vector<WidthUse> findHostWidthUses(const Stmt *Body, ASTContext &Ctx) {
   return std::move(Finder.Uses);
 }
 
+std::vector<WidthUse> findHostWidthUses(const Decl *D, ASTContext &Ctx) {
+  WidthUseFinder Finder(Ctx, /*Device=*/false);
+  Finder.TraverseDecl(const_cast<Decl *>(D));
+  return std::move(Finder.Uses);
+}
+
 std::vector<WidthUse> findDeviceWidthUses(const Stmt *Body, ASTContext &Ctx) {
   WidthUseFinder Finder(Ctx, /*Device=*/true);
   Finder.run(const_cast<Stmt *>(Body));

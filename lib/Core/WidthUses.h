@@ -65,6 +65,11 @@ struct WidthUse {
 std::vector<WidthUse> findHostWidthUses(const clang::Stmt *Body,
                                         clang::ASTContext &Ctx);
 
+/// The width uses in the host code of the declaration \p D (its type and
+/// its initialiser): for variables and members outside functions.
+std::vector<WidthUse> findHostWidthUses(const clang::Decl *D,
+                                        clang::ASTContext &Ctx);
+
 /// The width uses in the device code \p Body (a parallelFor body or a
 /// device function's body, the lambdas in it included), classified as for
 /// host code, except that device code has no width dispatch: every

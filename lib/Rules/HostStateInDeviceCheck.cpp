@@ -9,6 +9,7 @@
 #include "Core/DeviceCallGraph.h"
 #include "Core/DeviceCode.h"
 #include "Core/DialectMatchers.h"
+#include "Core/LaneId.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseSet.h"
@@ -23,13 +24,15 @@ namespace {
 
 /// A variable device code may read without being passed it: a const
 /// arithmetic or enumeration constant with a constant initialiser, which
-/// nvcc and hipcc fold into device code.
+/// nvcc and hipcc fold into device code. Not one initialised with the warp
+/// width: a constant only while the tool parses.
 bool isDeviceConstant(const VarDecl *VD) {
   QualType T = VD->getType();
   if (!(T->isArithmeticType() || T->isEnumeralType()) ||
       !T.isConstQualified() || T.isVolatileQualified() || !VD->hasInit())
     return false;
-  return VD->isConstexpr() || VD->hasConstantInitialization();
+  return (VD->isConstexpr() || VD->hasConstantInitialization()) &&
+         !readsWarpWidth(VD->getInit());
 }
 
 /// Variables in host memory named by device code, first use of each.

@@ -22,6 +22,21 @@ namespace rewrite {
 static constexpr llvm::StringLiteral RunTimeWidth =
     "hpp::getWarpSize(hpp::getDevice())";
 
+namespace {
+/// A variable or a member outside every function: its initialiser runs
+/// before main (or in every constructor, for a member).
+AST_MATCHER(DeclaratorDecl, isOutsideFunctions) {
+  if (Node.getParentFunctionOrMethod())
+    return false;
+  if (const auto *VD = dyn_cast<VarDecl>(&Node))
+    return !isa<ParmVarDecl>(VD) && VD->hasGlobalStorage() &&
+           !VD->isTemplated() &&
+           !isTemplateInstantiation(VD->getTemplateSpecializationKind());
+  const auto *FD = dyn_cast<FieldDecl>(&Node);
+  return FD && !FD->isTemplated();
+}
+} // namespace
+
 void HostWarpSizeRule::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(functionDecl(isExpansionInMainFile(), isDefinition(),
                                  unless(hasDeviceAnnotation()),
@@ -29,6 +44,31 @@ void HostWarpSizeRule::registerMatchers(MatchFinder &Finder) {
                                  unless(cxxMethodDecl(ofClass(isLambda()))))
                         .bind("fn"),
                     this);
+  Finder.addMatcher(declaratorDecl(isExpansionInMainFile(),
+                                   isOutsideFunctions())
+                        .bind("global"),
+                    this);
+}
+
+/// The width in the type or the initialiser of a variable at namespace or
+/// class scope, or of a member: no function holds it, so there is no
+/// statement to dispatch, a constant use would not compile on a GPU, and a
+/// run-time one would query the device during static initialisation.
+void HostWarpSizeRule::checkGlobal(const DeclaratorDecl *D, ASTContext &AST) {
+  for (const WidthUse &U : findHostWidthUses(D, AST)) {
+    if (U.Via)
+      continue;
+    error(U.Range.getBegin(),
+          "the mvector width is a run-time value in host code (HIP has no "
+          "compile-time wavefront size), so it cannot be used in the "
+          "declaration of '" +
+              D->getNameAsString() + "' outside a function");
+    note(U.Range.getBegin(),
+         "read it in a function (host code there gets the current device's "
+         "width), pass it as a template argument of a call statement "
+         "(`f<MVECTOR_SIZE>(args);`), or use MVECTOR_MAX / MVECTOR_MIN for "
+         "storage bounds");
+  }
 }
 
 /// The blanks that start the line of \p Loc.
@@ -64,6 +104,10 @@ static std::string instantiate(StringRef Text, unsigned Begin,
 }
 
 void HostWarpSizeRule::run(const MatchFinder::MatchResult &R) {
+  if (const auto *D = R.Nodes.getNodeAs<DeclaratorDecl>("global")) {
+    checkGlobal(D, *R.Context);
+    return;
+  }
   const auto *Fn = R.Nodes.getNodeAs<FunctionDecl>("fn");
   ASTContext &AST = *R.Context;
   const SourceManager &SM = AST.getSourceManager();

@@ -25,7 +25,9 @@ struct WidthUse;
 ///  - a use that must be a constant elsewhere (array bound, constexpr
 ///    variable, `if constexpr`, static_assert, case label, a template
 ///    argument outside a call statement) is an error with a note, and so
-///    is such a use of a `const` variable initialised with the width.
+///    is such a use of a `const` variable initialised with the width;
+///  - a use in the initialiser of a variable or member outside every
+///    function is an error.
 class HostWarpSizeRule : public Rule {
 public:
   using Rule::Rule;
@@ -34,6 +36,7 @@ public:
 
 private:
   void reportThroughConstant(const WidthUse &U);
+  void checkGlobal(const clang::DeclaratorDecl *D, clang::ASTContext &AST);
 };
 
 } // namespace rewrite

@@ -2,7 +2,7 @@
 // named in device code, or a by-value capture whose copy runs host code, is
 // an error at the use (nvcc and hipcc would reject the output, or the
 // kernel would read a host address). Scalar constants are fine: the device
-// compilers fold them.
+// compilers fold them; not one initialised with the warp width.
 // RUN: not %hpp_rewrite %s -o %t.out 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not="error:"
 // RUN: not test -e %t.out
 
@@ -31,6 +31,10 @@ constexpr int kScale = 2;
 const int kOffset = 5;
 const float kHalf = 0.5f;
 enum { kEnum = 3 };
+// Initialised with the warp width: a constant only while the tool parses
+// (an error of its own outside a function: hpp-host-warp-size).
+const int kLanes = warpSize;
+// CHECK-MESSAGES-DAG: host-state-in-device.cpp:[[@LINE-1]]:20: error: {{.*}} 'kLanes' outside a function [hpp-host-warp-size]
 
 __device(hpp) int helper(int x) {
   return x * counter;
@@ -51,6 +55,8 @@ void run(Pointer<int> p) {
     // CHECK-MESSAGES-DAG: host-state-in-device.cpp:[[@LINE-1]]:12: error: device code reads 'local'{{.*}}[hpp-host-state-in-device]
     // CHECK-MESSAGES-DAG: host-state-in-device.cpp:[[@LINE-2]]:20: error: device code reads 'cfg'{{.*}}[hpp-host-state-in-device]
     // CHECK-MESSAGES-DAG: host-state-in-device.cpp:[[@LINE-3]]:35: error: device code reads 'scale'{{.*}}[hpp-host-state-in-device]
+    p[2] = kLanes;
+    // CHECK-MESSAGES-DAG: host-state-in-device.cpp:[[@LINE-1]]:12: error: device code reads 'kLanes'{{.*}}[hpp-host-state-in-device]
   });
   parallelFor(Range<1>(64), [v, name, t, p](Index<1> i) __device(hpp) {
     p[i.getX()] = v[i.getX()] + int(name.size()) + t.v;

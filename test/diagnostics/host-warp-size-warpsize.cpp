@@ -59,6 +59,25 @@ void kernel(Pointer<int> p, int n) {
     p[i.getX()] = w;
   });
 }
+
+// Outside functions there is no statement to dispatch, and a constant would
+// not compile on a GPU: every use is an error (device lambdas aside).
+constexpr int kLanes = warpSize;
+// CHECK-MESSAGES: host-warp-size-warpsize.cpp:[[@LINE-1]]:24: error: the mvector width is a run-time value in host code (HIP has no compile-time wavefront size), so it cannot be used in the declaration of 'kLanes' outside a function [hpp-host-warp-size]
+// CHECK-MESSAGES: note: read it in a function (host code there gets the current device's width), pass it as a template argument of a call statement (`f<MVECTOR_SIZE>(args);`), or use MVECTOR_MAX / MVECTOR_MIN for storage bounds
+struct PerLane {
+  int slots[MVECTOR_SIZE];
+  // CHECK-MESSAGES: host-warp-size-warpsize.cpp:[[@LINE-1]]:13: error: the mvector width is a run-time value in host code (HIP has no compile-time wavefront size), so it cannot be used in the declaration of 'slots' outside a function
+  int width = warpSize;
+  // CHECK-MESSAGES: host-warp-size-warpsize.cpp:[[@LINE-1]]:15: error: {{.*}} 'width' outside a function
+};
+static int launched = [] {
+  parallelFor(Range<1>(4), [=](Index<1> i) __device(hpp) {
+    int w = warpSize;
+    (void)w;
+  });
+  return 0;
+}();
 // CHECK-MESSAGES-NOT: host-warp-size-warpsize.cpp:{{[0-9]+}}:{{[0-9]+}}: error:
-// CHECK-MESSAGES: 5 errors generated.
+// CHECK-MESSAGES: 8 errors generated.
 // CHECK-MESSAGES: hpp-rewrite: error: rewriting failed; no output written
