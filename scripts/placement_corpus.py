@@ -20,7 +20,15 @@ code: a literal 16 or 32 there is a 32-lane fact of the width model
 32-lane warps. test/rewrite/placement-corpus.test runs it on the CPU reference
 and rewritten on the runtime's CPU backend, at 32 and 64 lanes, and
 compares the outputs; the rewritten program also compiles with nvcc and
-hipcc. Usage: placement_corpus.py OUT.cpp
+hipcc.
+
+With --narrowed, the one-mvector kernels also hold a literal 32 in their
+lane arithmetic: the width model keeps them on 32-lane warps and narrows
+their MVECTOR_SIZE, and their launches' ranges must follow (the range's
+width becomes hpp::warp32::size). Their output is then written so that it
+does not depend on the width.
+
+Usage: placement_corpus.py [--narrowed] OUT.cpp
 """
 
 import sys
@@ -85,6 +93,15 @@ KINDS = {
       p[slot * 64 + i.getX()] = add3(slot);
     });""",
 }
+
+# The one-mvector kind of --narrowed: a 32-lane fact (`% 32`) and a read of
+# the width in one kernel, with an output that is the same at 32 and 64.
+NARROWED_GROUP = """\
+    int slot = {s};
+    parallelFor(Range<1, 1>(64, MVECTOR_SIZE), [=](Index<1, 1> i) __device(hpp) {
+      int wide = int(i.getLocalSizeX()) == MVECTOR_SIZE;
+      p[slot * 64 + i.getX()] = wide * 100 + int(i.getX()) % 32;
+    });"""
 
 # Where the call is. {name} is unique per case, {core} the kind's code and
 # {T} the struct type the placement names. "call" runs it from main.
@@ -214,11 +231,14 @@ template <typename... Ts> void {name}(Pointer<int> p, Ts... ts) {{
 }}"""
 
 
-def generate():
+def generate(narrowed):
+    kinds = dict(KINDS)
+    if narrowed:
+        kinds["mvector-group"] = NARROWED_GROUP
     cases, calls = [], []
     slot = 0
     for place, typ, wrapper, call in PLACEMENTS:
-        for kind, core in KINDS.items():
+        for kind, core in kinds.items():
             name = "case%d_%s_%s" % (slot, place.replace("-", "_"),
                                      kind.replace("-", "_"))
             body = core.replace("{s}", str(slot)).replace("{T}", typ)
@@ -245,11 +265,14 @@ def generate():
 
 
 def main(argv):
-    if len(argv) != 2:
-        sys.stderr.write("usage: placement_corpus.py OUT.cpp\n")
+    args = argv[1:]
+    narrowed = "--narrowed" in args
+    args = [a for a in args if a != "--narrowed"]
+    if len(args) != 1:
+        sys.stderr.write("usage: placement_corpus.py [--narrowed] OUT.cpp\n")
         return 2
-    with open(argv[1], "w") as f:
-        f.write(generate())
+    with open(args[0], "w") as f:
+        f.write(generate(narrowed))
     return 0
 
 

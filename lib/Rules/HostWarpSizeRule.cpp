@@ -6,6 +6,8 @@
 
 #include "Rules/HostWarpSizeRule.h"
 #include "Core/DeviceCode.h"
+#include "Core/DialectMatchers.h"
+#include "Core/WidthModel.h"
 #include "Core/WidthUses.h"
 
 #include "clang/AST/ASTContext.h"
@@ -21,6 +23,8 @@ namespace rewrite {
 /// The host's run-time width: the current device's.
 static constexpr llvm::StringLiteral RunTimeWidth =
     "hpp::getWarpSize(hpp::getDevice())";
+/// The width of a kernel that keeps 32-lane warps.
+static constexpr llvm::StringLiteral LogicalWidth = "hpp::warp32::size";
 
 namespace {
 /// A variable or a member outside every function: its initialiser runs
@@ -44,10 +48,10 @@ void HostWarpSizeRule::registerMatchers(MatchFinder &Finder) {
                                  unless(cxxMethodDecl(ofClass(isLambda()))))
                         .bind("fn"),
                     this);
-  Finder.addMatcher(declaratorDecl(isExpansionInMainFile(),
-                                   isOutsideFunctions())
-                        .bind("global"),
-                    this);
+  Finder.addMatcher(
+      declaratorDecl(isExpansionInMainFile(), isOutsideFunctions())
+          .bind("global"),
+      this);
 }
 
 /// The width in the type or the initialiser of a variable at namespace or
@@ -103,6 +107,24 @@ static std::string instantiate(StringRef Text, unsigned Begin,
   return Out;
 }
 
+/// The launches in \p Body of kernels that keep 32-lane warps although
+/// they read the width (WidthModel narrows them): the host part of each
+/// launch (the range and init-captures) and the kernel's decision.
+std::vector<HostWarpSizeRule::NarrowLaunch>
+HostWarpSizeRule::narrowLaunches(const Stmt *Body, ASTContext &AST) {
+  std::vector<NarrowLaunch> Out;
+  for (const BoundNodes &M :
+       match(findAll(parallelForBody("lambda")), *Body, AST)) {
+    const auto *Call = M.getNodeAs<CallExpr>("call");
+    const auto *L = M.getNodeAs<LambdaExpr>("lambda");
+    const WidthDecision &D = Ctx.widthModel().of(L->getCallOperator());
+    if (D.narrows() && L->getBody())
+      Out.push_back(
+          {SourceRange(Call->getBeginLoc(), L->getBody()->getBeginLoc()), &D});
+  }
+  return Out;
+}
+
 void HostWarpSizeRule::run(const MatchFinder::MatchResult &R) {
   if (const auto *D = R.Nodes.getNodeAs<DeclaratorDecl>("global")) {
     checkGlobal(D, *R.Context);
@@ -114,6 +136,18 @@ void HostWarpSizeRule::run(const MatchFinder::MatchResult &R) {
   std::vector<WidthUse> Uses = findHostWidthUses(Fn->getBody(), AST);
   if (Uses.empty())
     return;
+
+  std::vector<NarrowLaunch> Narrow = narrowLaunches(Fn->getBody(), AST);
+  auto Within = [&](const WidthUse &U, SourceRange S) {
+    return !SM.isBeforeInTranslationUnit(U.Range.getBegin(), S.getBegin()) &&
+           SM.isBeforeInTranslationUnit(U.Range.getBegin(), S.getEnd());
+  };
+  auto NarrowAt = [&](const WidthUse &U) -> const NarrowLaunch * {
+    for (const NarrowLaunch &N : Narrow)
+      if (Within(U, N.HostPart))
+        return &N;
+    return nullptr;
+  };
 
   // Group the uses by the call statement they dispatch.
   llvm::DenseMap<const Expr *, std::vector<const WidthUse *>> Dispatched;
@@ -141,10 +175,22 @@ void HostWarpSizeRule::run(const MatchFinder::MatchResult &R) {
     }
     if (const Expr *Stmt = InDispatch(U)) {
       Dispatched[Stmt].push_back(&U);
+      if (!NarrowAt(U))
+        warnNarrowMismatch(U, Narrow, SM);
       continue;
     }
     if (U.Context == WidthUse::RunTime) {
+      if (const NarrowLaunch *N = NarrowAt(U)) {
+        // The launched kernel reads the width as 32: so does its launch.
+        Ctx.Edits.replace(U.Range, LogicalWidth, Name);
+        remark(U.Range.getBegin(),
+               "the launched kernel keeps 32-lane warps, so the width in "
+               "its launch is the logical warp's (32) on every target");
+        noteThirtyTwo(*N->Kernel, SM);
+        continue;
+      }
       Ctx.Edits.replace(U.Range, RunTimeWidth, Name);
+      warnNarrowMismatch(U, Narrow, SM);
       continue;
     }
     error(U.Range.getBegin(),
@@ -187,12 +233,11 @@ void HostWarpSizeRule::run(const MatchFinder::MatchResult &R) {
     std::string C32 = instantiate(Text, Begin, List, "32", SM);
     std::string C64 = instantiate(Text, Begin, List, "64", SM);
     if (!Braces) {
-      std::string Indent(SM.getSpellingColumnNumber(Range.getBegin()) - 1,
-                         ' ');
+      std::string Indent(SM.getSpellingColumnNumber(Range.getBegin()) - 1, ' ');
       std::string Out = "if constexpr (hpp::getMaxWarpSize() == 32)\n" +
                         Indent + "  " + C32 + ";\n" + Indent + "else if (" +
-                        RunTimeWidth.str() + " == 32)\n" + Indent + "  " +
-                        C32 + ";\n" + Indent + "else\n" + Indent + "  " + C64;
+                        RunTimeWidth.str() + " == 32)\n" + Indent + "  " + C32 +
+                        ";\n" + Indent + "else\n" + Indent + "  " + C64;
       Ctx.Edits.replace(Range, Out, Name);
       continue;
     }
@@ -200,25 +245,57 @@ void HostWarpSizeRule::run(const MatchFinder::MatchResult &R) {
     // the indentation of the line the call starts on.
     std::string Indent = lineIndent(Range.getBegin(), SM);
     std::string In = Indent + "  ";
-    std::string Out = "{\n" + In + "if constexpr (hpp::getMaxWarpSize() == 32)\n" +
-                      In + "  " + C32 + ";\n" + In + "else if (" +
-                      RunTimeWidth.str() + " == 32)\n" + In + "  " + C32 +
-                      ";\n" + In + "else\n" + In + "  " + C64 + ";\n" +
-                      Indent + "}";
-    Ctx.Edits.replace(
-        CharSourceRange::getTokenRange(Range.getBegin(), Semi), Out, Name);
+    std::string Out =
+        "{\n" + In + "if constexpr (hpp::getMaxWarpSize() == 32)\n" + In +
+        "  " + C32 + ";\n" + In + "else if (" + RunTimeWidth.str() +
+        " == 32)\n" + In + "  " + C32 + ";\n" + In + "else\n" + In + "  " +
+        C64 + ";\n" + Indent + "}";
+    Ctx.Edits.replace(CharSourceRange::getTokenRange(Range.getBegin(), Semi),
+                      Out, Name);
   }
+}
+
+/// Where \p K's 32-lane assumption is, when it has one in this file.
+void HostWarpSizeRule::noteThirtyTwo(const WidthDecision &K,
+                                     const SourceManager &SM) {
+  if (K.ThirtyTwo.Loc.isValid())
+    note(SM.getExpansionLoc(K.ThirtyTwo.Loc),
+         "the kernel assumes 32-lane warps here: " + K.ThirtyTwo.What);
+}
+
+/// A host use of the device's width in a function that also launches a
+/// kernel that reads the width as 32: a value computed from it and passed
+/// to that kernel (a buffer of one slot per warp, a group count) disagrees
+/// with the kernel on a 64-lane device.
+void HostWarpSizeRule::warnNarrowMismatch(const WidthUse &U,
+                                          llvm::ArrayRef<NarrowLaunch> Narrow,
+                                          const SourceManager &SM) {
+  if (Narrow.empty())
+    return;
+  const WidthDecision &K = *Narrow.front().Kernel;
+  warning(U.Range.getBegin(),
+          "this is the device's width (64 on a wave64 GPU), but a kernel "
+          "this function launches keeps 32-lane warps and reads the width "
+          "as 32: a value computed here and passed to that kernel "
+          "disagrees with it on 64-lane devices");
+  noteThirtyTwo(K, SM);
+  note(U.Range.getBegin(),
+       "write 32 here if the value is for that kernel, or write the "
+       "kernel's 32-lane values with warpSize so it follows the device "
+       "(docs/width-model.md)");
 }
 
 void HostWarpSizeRule::reportThroughConstant(const WidthUse &U) {
   std::string Var = U.Via->getNameAsString();
   if (U.Context == WidthUse::Uncaptured) {
     error(U.Range.getBegin(),
-          "device code reads '" + Var + "', which holds the mvector width "
-          "of the host, without capturing it: the kernel would get the "
-          "width the tool assumes while it parses (32), not the device's");
-    note(U.Via->getLocation(), "'" + Var + "' is initialised with the width "
-                               "here");
+          "device code reads '" + Var +
+              "', which holds the mvector width "
+              "of the host, without capturing it: the kernel would get the "
+              "width the tool assumes while it parses (32), not the device's");
+    note(U.Via->getLocation(), "'" + Var +
+                                   "' is initialised with the width "
+                                   "here");
     note(U.Range.getBegin(),
          "capture it with an init-capture (`[=, " + Var + " = " + Var +
              "]`), or write MVECTOR_SIZE in the body (device code reads the "
@@ -226,11 +303,13 @@ void HostWarpSizeRule::reportThroughConstant(const WidthUse &U) {
     return;
   }
   error(U.Range.getBegin(),
-        "'" + Var + "' holds the mvector width, a run-time value in host code "
-        "(HIP has no compile-time wavefront size), so it cannot be a "
-        "constant here");
-  note(U.Via->getLocation(), "'" + Var + "' is initialised with the width "
-                             "here");
+        "'" + Var +
+            "' holds the mvector width, a run-time value in host code "
+            "(HIP has no compile-time wavefront size), so it cannot be a "
+            "constant here");
+  note(U.Via->getLocation(), "'" + Var +
+                                 "' is initialised with the width "
+                                 "here");
   note(U.Range.getBegin(),
        "write the width itself as an explicit template argument of a call "
        "statement (`f<MVECTOR_SIZE / 2>(args);` becomes a 32/64 dispatch), "

@@ -8,11 +8,15 @@
 #define HPP_REWRITE_LIB_RULES_HOSTWARPSIZERULE_H
 
 #include "hpp-rewrite/Rule.h"
+#include "llvm/ADT/ArrayRef.h"
+
+#include <vector>
 
 namespace hpp {
 namespace rewrite {
 
 struct WidthUse;
+struct WidthDecision;
 
 /// In host code the mvector width is a run-time value (HIP has no
 /// compile-time wavefront size on the host), spec 1.5 and 3.2:
@@ -27,7 +31,11 @@ struct WidthUse;
 ///    argument outside a call statement) is an error with a note, and so
 ///    is such a use of a `const` variable initialised with the width;
 ///  - a use in the initialiser of a variable or member outside every
-///    function is an error.
+///    function is an error;
+///  - in the range or init-captures of a launch whose kernel keeps 32-lane
+///    warps while reading the width (WidthModel narrows it), the width is
+///    `hpp::warp32::size`, as in the kernel; other uses of the device's
+///    width in that function get a warning.
 class HostWarpSizeRule : public Rule {
 public:
   using Rule::Rule;
@@ -35,6 +43,16 @@ public:
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
 
 private:
+  struct NarrowLaunch {
+    clang::SourceRange HostPart; ///< From the call to the body's `{`.
+    const WidthDecision *Kernel;
+  };
+  std::vector<NarrowLaunch> narrowLaunches(const clang::Stmt *Body,
+                                           clang::ASTContext &AST);
+  void warnNarrowMismatch(const WidthUse &U,
+                          llvm::ArrayRef<NarrowLaunch> Narrow,
+                          const clang::SourceManager &SM);
+  void noteThirtyTwo(const WidthDecision &K, const clang::SourceManager &SM);
   void reportThroughConstant(const WidthUse &U);
   void checkGlobal(const clang::DeclaratorDecl *D, clang::ASTContext &AST);
 };
