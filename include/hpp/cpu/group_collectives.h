@@ -66,12 +66,30 @@ inline bool GroupExecutor::wakeParked() {
       P.Name, P.File, P.Line,
       "deadlock: work-items " + ranges(Size, Same) + " wait (" +
           P.Describe(P.Object) + ")" + Others +
-          ", and no work-item of the work-group can arrive (exited: " +
-          ranges(Size,
-                 [&](std::size_t I) {
-                   return Items[I].St == FiberPool::Item::Done;
-                 }) +
-          ", work-group of " + std::to_string(Size) + ")");
+          ", and no work-item of the work-group can arrive (" +
+          finishedItems() + ", work-group of " + std::to_string(Size) + ")");
+}
+
+/// "exited: a-b" for the work-items that returned from the body, and, for
+/// a partial last work-group, the ones past the end of the range, which
+/// never ran it: "exited: none; past the end of the range (20 of 16x2),
+/// never running the body: 20-31".
+inline std::string GroupExecutor::finishedItems() const {
+  auto &Items = Pool->Items;
+  auto Done = [&](std::size_t I) {
+    return Items[I].St == FiberPool::Item::Done;
+  };
+  std::string S = "exited: " + ranges(Size, [&](std::size_t I) {
+                    return Done(I) && !pastRange(I);
+                  });
+  bool AnyPast = false;
+  for (std::size_t I = 0; I != Size && !AnyPast; ++I)
+    AnyPast = Done(I) && pastRange(I);
+  if (AnyPast)
+    S += "; past the end of the range (" + rangeShape() +
+         "), never running the body: " +
+         ranges(Size, [&](std::size_t I) { return Done(I) && pastRange(I); });
+  return S;
 }
 
 /// Called when no work-item can run: completes the mvector collectives,
@@ -212,12 +230,7 @@ inline void GroupExecutor::releaseBarrier() {
             " only; work-item " + std::to_string(Id) + " waits at " +
             Other.Name + " at " + fileOf(Other) + ":" +
             std::to_string(Other.Line) + " (work-group of " +
-            std::to_string(Size) +
-            ", exited work-items: " +
-            ranges(Size,
-                   [&](std::size_t I) {
-                     return Items[I].St == FiberPool::Item::Done;
-                   }) +
+            std::to_string(Size) + ", " + finishedItems() +
             "); every work-item that has not exited must reach the same "
             "barrier");
   }

@@ -432,6 +432,7 @@ private:
                                  unsigned long long Returned,
                                  unsigned long long Past);
   std::string rangeShape() const;
+  std::string finishedItems() const;
   void releaseBarrier();
   bool resolve(std::size_t M);
   const CollectiveOp *firstBlocked(std::size_t Begin, std::size_t End) const;

@@ -13,7 +13,7 @@
 ///             the launch, then skip();
 ///   gpu-sync  stencil steps separated by __gpu_sync.
 /// With an argument, runs a launch that must throw hpp::RuntimeError:
-///   deadlock | rejoin | shuffle | host | launch-deadlock | resident
+///   deadlock | partial | rejoin | shuffle | host | launch-deadlock | resident
 ///   (barriers.test finds the lines by their ERROR- comments).
 ///
 //===----------------------------------------------------------------------===//
@@ -109,13 +109,18 @@ static int errors(const char *Mode) {
     Pointer<int> P = allocate<int>(128);
     if (!std::strcmp(Mode, "host"))
       B.wait(); // ERROR-HOST-LINE
-    parallelFor(Range<1, 1>(Range<1>(128), Range<1>(64)),
+    // "partial": a last work-group of 36 work-items in range; the 28 past
+    // the end never run the body, so never arrive.
+    std::size_t N = !std::strcmp(Mode, "partial") ? 100 : 128;
+    parallelFor(Range<1, 1>(Range<1>(N), Range<1>(64)),
                 [=, &B](Index<1, 1> i) __device(hpp) {
                   std::size_t l = i.getLocalX();
                   if (!std::strcmp(Mode, "deadlock")) {
                     if (l == 5)
                       return; // leaves without skip()
                     B.wait(); // ERROR-DEADLOCK-LINE
+                  } else if (!std::strcmp(Mode, "partial")) {
+                    B.wait(); // ERROR-PARTIAL-LINE
                   } else if (!std::strcmp(Mode, "rejoin")) {
                     if (l == 7)
                       B.skip();
