@@ -258,26 +258,64 @@ void launchWith(const LaunchOptions &Options,
 
 } // namespace detail
 
-/// Runs \p Kernel (an outlined parallelFor body: the range, then one
-/// parameter per capture) over \p R with \p Args, and waits for it.
-/// \p Kernel may also be detail::WaitOnlyVariants (hpp/wait_only_barrier.h).
+namespace detail {
 template <class KernelT, int Dims, int LocalDims, class... A>
-void launchKernel(KernelT Kernel, const Range<Dims, LocalDims> &R,
-                  A &&...Args) {
-  detail::launchWith(detail::LaunchOptions{}, Kernel, R,
-                     std::forward<A>(Args)...);
+void launchKernelWith(KernelT Kernel, const Range<Dims, LocalDims> &R,
+                      A &&...Args) {
+  launchWith(LaunchOptions{}, Kernel, R, std::forward<A>(Args)...);
 }
 
-/// The same for a kernel that calls __gpu_sync: a cooperative launch,
-/// refused with hpp::RuntimeError when its work-groups cannot all be
-/// resident at once.
 template <class KernelT, int Dims, int LocalDims, class... A>
-void launchKernel(detail::Cooperative<KernelT> Kernel,
-                  const Range<Dims, LocalDims> &R, A &&...Args) {
-  detail::LaunchOptions Options;
+void launchKernelWith(Cooperative<KernelT> Kernel,
+                      const Range<Dims, LocalDims> &R, A &&...Args) {
+  LaunchOptions Options;
   Options.Cooperative = true;
-  detail::launchWith(Options, Kernel.Kernel, R, std::forward<A>(Args)...);
+  launchWith(Options, Kernel.Kernel, R, std::forward<A>(Args)...);
 }
+
+/// Whether \p E is about the launch itself (its shape, its residency, a
+/// setting it read: thrown by the runtime with its own file and line), not
+/// about the body's code (which names the body's line).
+inline bool isLaunchError(const RuntimeError &E) {
+  if (E.call() == "hpp::launchKernel" || E.call().rfind("HPP_", 0) == 0)
+    return true;
+  // The runtime's own headers: this one's directory and below.
+  const std::string Here = __FILE__;
+  const std::string Dir = Here.substr(0, Here.size() - sizeof("launch.h") + 1);
+  return E.file().compare(0, Dir.size(), Dir) == 0;
+}
+} // namespace detail
+
+/// Runs \p Kernel (an outlined parallelFor body: the range, then one
+/// parameter per capture) over \p R with \p Args, and waits for it.
+/// \p Kernel may also be detail::WaitOnlyVariants
+/// (hpp/wait_only_barrier.h), or detail::Cooperative for a kernel that
+/// calls __gpu_sync: a cooperative launch, refused with hpp::RuntimeError
+/// when its work-groups cannot all be resident at once.
+///
+/// Written as a call, `hpp::launchKernel(k, range, args...);`, it is a
+/// class whose constructor launches: the deduction guide below fixes the
+/// argument types, so the constructor can take the caller's file and line
+/// after them, and an error about the launch (a work-group too large, a
+/// cooperative launch that cannot be resident, a bad HPP_PREFETCH) names
+/// the line of the launch rather than this header.
+template <class KernelT, int Dims, int LocalDims, class... A>
+struct launchKernel {
+  launchKernel(KernelT Kernel, const Range<Dims, LocalDims> &R, A &&...Args,
+               HPP_CALLER_LOCATION) {
+    try {
+      detail::launchKernelWith(Kernel, R, std::forward<A>(Args)...);
+    } catch (const RuntimeError &E) {
+      if (detail::isLaunchError(E))
+        throw E.at(File, Line);
+      throw;
+    }
+  }
+};
+
+template <class KernelT, int Dims, int LocalDims, class... A>
+launchKernel(KernelT, const Range<Dims, LocalDims> &, A &&...)
+    -> launchKernel<KernelT, Dims, LocalDims, A...>;
 
 } // namespace hpp
 

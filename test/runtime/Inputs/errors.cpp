@@ -41,11 +41,11 @@ int main(int argc, char **argv) {
   try {
     if (!std::strcmp(Mode, "local0")) {
       Pointer<int> out = allocate<int>(100);
-      hpp::launchKernel(hpp_fill_pfor0, Range<1, 1>(Range<1>(100), Range<1>(0)),
-                        out);
+      hpp::launchKernel(hpp_fill_pfor0, // LINE: local0
+                        Range<1, 1>(Range<1>(100), Range<1>(0)), out);
     } else if (!std::strcmp(Mode, "bigblock")) {
       Pointer<int> out = allocate<int>(4096);
-      hpp::launchKernel(hpp_fill_pfor0,
+      hpp::launchKernel(hpp_fill_pfor0, // LINE: bigblock
                         Range<1, 1>(Range<1>(4096), Range<1>(2048)), out);
     } else if (!std::strcmp(Mode, "hugealloc")) {
       Pointer<double> p = allocate<double>(std::size_t(1) << 60); // LINE: hugealloc
