@@ -156,6 +156,10 @@ bool DeviceCallGraph::isDeviceOnly(const FunctionDecl *FD) const {
   return DeviceOnly.contains(editedDecl(FD));
 }
 
+bool DeviceCallGraph::isImplicitDevice(const FunctionDecl *Pattern) const {
+  return ImplicitPatterns.contains(Pattern->getCanonicalDecl());
+}
+
 void DeviceCallGraph::addFunction(const FunctionDecl *FD) {
   if (const FunctionDecl *Def = FD->getDefinition())
     Functions.insert(Def);
@@ -172,6 +176,11 @@ void DeviceCallGraph::scanBody(const FunctionDecl *FD) {
     CalleeKind Kind = classify(Callee, SM);
     if (Kind == CalleeKind::Annotated || Kind == CalleeKind::Implicit)
       addFunction(Callee);
+    const auto *M = dyn_cast<CXXMethodDecl>(Callee);
+    if (Kind == CalleeKind::Implicit && !(M && M->getParent()->isLambda())) {
+      const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern();
+      ImplicitPatterns.insert((Pattern ? Pattern : Callee)->getCanonicalDecl());
+    }
   }
 }
 

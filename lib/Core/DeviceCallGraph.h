@@ -60,6 +60,11 @@ public:
   /// `__host__ __device__`), since nvcc rejects them in host-device
   /// functions.
   bool isDeviceOnly(const clang::FunctionDecl *FD) const;
+  /// Whether \p Pattern (a function as written: a template pattern, not an
+  /// instantiation) is compiled for the device only because device code
+  /// calls it (CalleeKind::Implicit: inline, constexpr or a template,
+  /// without `__device(hpp)`): its body is device code for the rules too.
+  bool isImplicitDevice(const clang::FunctionDecl *Pattern) const;
 
 private:
   void addFunction(const clang::FunctionDecl *FD);
@@ -71,6 +76,8 @@ private:
   std::vector<Call> Calls;
   /// Device-only functions, as definitions and template patterns.
   llvm::DenseSet<const clang::FunctionDecl *> DeviceOnly;
+  /// The canonical declarations of the patterns of the Implicit functions.
+  llvm::DenseSet<const clang::FunctionDecl *> ImplicitPatterns;
 };
 
 } // namespace rewrite

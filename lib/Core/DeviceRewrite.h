@@ -15,6 +15,7 @@
 #ifndef HPP_REWRITE_LIB_CORE_DEVICEREWRITE_H
 #define HPP_REWRITE_LIB_CORE_DEVICEREWRITE_H
 
+#include "Core/DeviceCallGraph.h"
 #include "Core/DeviceCode.h"
 #include "Core/DialectMatchers.h"
 
@@ -26,21 +27,31 @@
 namespace hpp {
 namespace rewrite {
 
-/// A `__device(hpp)` function defined in the main file, as written.
+/// A function that device code calls and that is compiled for the device
+/// without `__device(hpp)` (inline, constexpr, a template:
+/// DeviceCallGraph::isImplicitDevice). The graph is built at the first
+/// query, once the whole translation unit is parsed.
+AST_MATCHER_P(clang::FunctionDecl, reachedFromDeviceCode, RuleContext *, Ctx) {
+  return Ctx->deviceGraph().isImplicitDevice(&Node);
+}
+
+/// A device function defined in the main file, as written: one with
+/// `__device(hpp)`, or one that device code calls without it (its body is
+/// device code all the same).
 inline clang::ast_matchers::internal::BindableMatcher<clang::Decl>
-deviceFunction() {
+deviceFunction(RuleContext &Ctx) {
   using namespace clang::ast_matchers;
-  return functionDecl(hasDeviceAnnotation(), isDefinition(),
-                      isExpansionInMainFile(),
+  return functionDecl(anyOf(hasDeviceAnnotation(), reachedFromDeviceCode(&Ctx)),
+                      isDefinition(), isExpansionInMainFile(),
                       unless(isTemplateInstantiation()),
                       unless(cxxMethodDecl(ofClass(isLambda()))));
 }
 
 /// \p Inner applied to every node of device code.
 inline clang::transformer::RewriteRule
-inDeviceCode(clang::transformer::RewriteRule Inner) {
+inDeviceCode(RuleContext &Ctx, clang::transformer::RewriteRule Inner) {
   using namespace clang::transformer;
-  return applyFirst({makeRule(deviceFunction().bind("hpp-device-fn"),
+  return applyFirst({makeRule(deviceFunction(Ctx).bind("hpp-device-fn"),
                               rewriteDescendants("hpp-device-fn", Inner)),
                      makeRule(parallelForBody("hpp-device-body"),
                               rewriteDescendants("hpp-device-body", Inner))});
@@ -51,8 +62,9 @@ inDeviceCode(clang::transformer::RewriteRule Inner) {
 /// "hpp-device-body".
 inline void
 deviceRootMatchers(clang::ast_matchers::MatchFinder &Finder,
-                   clang::ast_matchers::MatchFinder::MatchCallback *CB) {
-  Finder.addMatcher(deviceFunction().bind("hpp-device-fn"), CB);
+                   clang::ast_matchers::MatchFinder::MatchCallback *CB,
+                   RuleContext &Ctx) {
+  Finder.addMatcher(deviceFunction(Ctx).bind("hpp-device-fn"), CB);
   Finder.addMatcher(parallelForBody("hpp-device-body"), CB);
 }
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/HostWarpSizeRule.h"
+#include "Core/DeviceCallGraph.h"
 #include "Core/DeviceCode.h"
 #include "Core/DialectMatchers.h"
 #include "Core/WidthModel.h"
@@ -39,6 +40,20 @@ AST_MATCHER(DeclaratorDecl, isOutsideFunctions) {
   const auto *FD = dyn_cast<FieldDecl>(&Node);
   return FD && !FD->isTemplated();
 }
+
+/// A parameter with a default argument, of a host function (its default
+/// argument is evaluated in the caller's host code, at run time).
+AST_MATCHER(ParmVarDecl, isHostDefaultArgument) {
+  if (!Node.hasDefaultArg() || Node.hasUninstantiatedDefaultArg() ||
+      Node.hasUnparsedDefaultArg() || !Node.getDefaultArg())
+    return false;
+  const auto *Fn = dyn_cast<FunctionDecl>(Node.getDeclContext());
+  if (!Fn || getDeviceAnnotation(Fn) || Fn->isTemplateInstantiation())
+    return false;
+  const auto *M = dyn_cast<CXXMethodDecl>(Fn);
+  return !M || !M->getParent()->isLambda() ||
+         !getDeviceAnnotation(M->getParent()->getLambdaCallOperator());
+}
 } // namespace
 
 void HostWarpSizeRule::registerMatchers(MatchFinder &Finder) {
@@ -51,6 +66,10 @@ void HostWarpSizeRule::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(
       declaratorDecl(isExpansionInMainFile(), isOutsideFunctions())
           .bind("global"),
+      this);
+  Finder.addMatcher(
+      parmVarDecl(isExpansionInMainFile(), isHostDefaultArgument())
+          .bind("default"),
       this);
 }
 
@@ -72,6 +91,30 @@ void HostWarpSizeRule::checkGlobal(const DeclaratorDecl *D, ASTContext &AST) {
          "width), pass it as a template argument of a call statement "
          "(`f<MVECTOR_SIZE>(args);`), or use MVECTOR_MAX / MVECTOR_MIN for "
          "storage bounds");
+  }
+}
+
+/// The width in a host function's default argument: evaluated at each call,
+/// in host code, so a run-time use is the current device's width; a use
+/// that must be a constant cannot be one.
+void HostWarpSizeRule::checkDefaultArgument(const ParmVarDecl *P,
+                                            ASTContext &AST) {
+  for (const WidthUse &U : findHostWidthUses(P->getDefaultArg(), AST)) {
+    if (U.Via) {
+      reportThroughConstant(U);
+      continue;
+    }
+    if (U.Context == WidthUse::RunTime) {
+      Ctx.Edits.replace(U.Range, RunTimeWidth, Name);
+      continue;
+    }
+    error(U.Range.getBegin(),
+          "the mvector width is a run-time value in host code (HIP has no "
+          "compile-time wavefront size), so it cannot be a constant in the "
+          "default argument of '" +
+              P->getNameAsString() + "'");
+    note(U.Range.getBegin(), "use MVECTOR_MAX / MVECTOR_MIN for storage "
+                             "bounds, or pass the width at the call");
   }
 }
 
@@ -130,7 +173,14 @@ void HostWarpSizeRule::run(const MatchFinder::MatchResult &R) {
     checkGlobal(D, *R.Context);
     return;
   }
+  if (const auto *P = R.Nodes.getNodeAs<ParmVarDecl>("default")) {
+    checkDefaultArgument(P, *R.Context);
+    return;
+  }
   const auto *Fn = R.Nodes.getNodeAs<FunctionDecl>("fn");
+  // Device code calls it: its body is device code (hpp-warp-size's).
+  if (Ctx.deviceGraph().isImplicitDevice(Fn))
+    return;
   ASTContext &AST = *R.Context;
   const SourceManager &SM = AST.getSourceManager();
   std::vector<WidthUse> Uses = findHostWidthUses(Fn->getBody(), AST);

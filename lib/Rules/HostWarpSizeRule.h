@@ -32,6 +32,7 @@ struct WidthDecision;
 ///    is such a use of a `const` variable initialised with the width;
 ///  - a use in the initialiser of a variable or member outside every
 ///    function is an error;
+///  - a use in a host function's default argument is a run-time use;
 ///  - in the range or init-captures of a launch whose kernel keeps 32-lane
 ///    warps while reading the width (WidthModel narrows it), the width is
 ///    `hpp::warp32::size`, as in the kernel; other uses of the device's
@@ -55,6 +56,8 @@ private:
   void noteThirtyTwo(const WidthDecision &K, const clang::SourceManager &SM);
   void reportThroughConstant(const WidthUse &U);
   void checkGlobal(const clang::DeclaratorDecl *D, clang::ASTContext &AST);
+  void checkDefaultArgument(const clang::ParmVarDecl *P,
+                            clang::ASTContext &AST);
 };
 
 } // namespace rewrite

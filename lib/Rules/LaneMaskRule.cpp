@@ -21,7 +21,7 @@ namespace rewrite {
 
 
 void LaneMaskRule::registerMatchers(MatchFinder &Finder) {
-  deviceRootMatchers(Finder, this);
+  deviceRootMatchers(Finder, this, Ctx);
 }
 
 void LaneMaskRule::run(const MatchFinder::MatchResult &R) {

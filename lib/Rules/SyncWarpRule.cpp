@@ -42,12 +42,14 @@ EditGenerator SyncWarpRule::dropMask(SyncWarpRule *Self) {
 SyncWarpRule::SyncWarpRule(llvm::StringRef Name, RuleContext &Ctx)
     : TransformerRule(
           Name, Ctx,
-          inDeviceCode(makeRule(
-              globalCallTo({"__syncwarp"}),
-              flatten(dropMask(this),
-                      changeTo(node("call"),
-                               cat("cg::tiled_partition<MVECTOR_MIN>(cg::"
-                                   "this_thread_block()).sync()")))))) {}
+          inDeviceCode(
+              Ctx,
+              makeRule(
+                  globalCallTo({"__syncwarp"}),
+                  flatten(dropMask(this),
+                          changeTo(node("call"),
+                                   cat("cg::tiled_partition<MVECTOR_MIN>(cg::"
+                                       "this_thread_block()).sync()")))))) {}
 
 } // namespace rewrite
 } // namespace hpp

@@ -50,7 +50,7 @@ static RewriteRule renameIntrinsics(RuleContext &Ctx) {
 }
 
 WarpIntrinsicRule::WarpIntrinsicRule(llvm::StringRef Name, RuleContext &Ctx)
-    : TransformerRule(Name, Ctx, inDeviceCode(renameIntrinsics(Ctx))),
+    : TransformerRule(Name, Ctx, inDeviceCode(Ctx, renameIntrinsics(Ctx))),
       Uneditable(Name, Ctx, "the warp intrinsic") {}
 
 void WarpIntrinsicRule::registerMatchers(MatchFinder &Finder) {

@@ -6,6 +6,7 @@
 
 #include "Rules/WarpSizeRule.h"
 #include "Core/DeviceCode.h"
+#include "Core/DeviceRewrite.h"
 #include "Core/DialectMatchers.h"
 #include "Core/WidthModel.h"
 #include "Core/WidthUses.h"
@@ -48,12 +49,15 @@ WarpSizeRule::WarpSizeRule(llvm::StringRef Name, RuleContext &Ctx)
     : TransformerRule(
           Name, Ctx,
           applyFirst(
-              {makeRule(functionDecl(hasDeviceAnnotation(),
-                                     isExpansionInMainFile(),
-                                     unless(isTemplateInstantiation()),
-                                     unless(cxxMethodDecl(ofClass(isLambda()))))
-                            .bind("fn"),
-                        rewriteDescendants("fn", deviceWidth(Ctx))),
+              {makeRule(
+                   // Declarations too: their default arguments.
+                   functionDecl(anyOf(hasDeviceAnnotation(),
+                                      reachedFromDeviceCode(&Ctx)),
+                                isExpansionInMainFile(),
+                                unless(isTemplateInstantiation()),
+                                unless(cxxMethodDecl(ofClass(isLambda()))))
+                       .bind("fn"),
+                   rewriteDescendants("fn", deviceWidth(Ctx))),
                // The body only: init-captures are host code.
                makeRule(parallelForBodyStmt("body"),
                         rewriteDescendants("body", deviceWidth(Ctx)))})),
@@ -62,11 +66,10 @@ WarpSizeRule::WarpSizeRule(llvm::StringRef Name, RuleContext &Ctx)
 void WarpSizeRule::registerMatchers(MatchFinder &Finder) {
   TransformerRule::registerMatchers(Finder);
   Finder.addMatcher(widthUse(), &Uneditable);
-  deviceRootMatchers(Finder, &ConstantUses);
+  deviceRootMatchers(Finder, &ConstantUses, Ctx);
 }
 
-void WarpSizeRule::ConstantUseCallback::run(
-    const MatchFinder::MatchResult &R) {
+void WarpSizeRule::ConstantUseCallback::run(const MatchFinder::MatchResult &R) {
   if (const auto *FD = R.Nodes.getNodeAs<FunctionDecl>("hpp-device-fn"))
     Rule.checkConstantUses(FD->getBody(), *R.Context);
   // A parallelFor body's init-captures are host code.
@@ -92,12 +95,14 @@ void WarpSizeRule::checkConstantUses(const Stmt *Body, ASTContext &AST) {
       continue;
     if (U.Via) {
       std::string Var = U.Via->getNameAsString();
-      error(Loc, "'" + Var + "' holds the warp width, which is not a "
-                 "compile-time constant in a kernel that runs on whole "
-                 "wavefronts (HIP has no constant wavefront size), so it "
-                 "cannot be a constant here");
-      note(U.Via->getLocation(), "'" + Var + "' is initialised with the "
-                                 "width here");
+      error(Loc, "'" + Var +
+                     "' holds the warp width, which is not a "
+                     "compile-time constant in a kernel that runs on whole "
+                     "wavefronts (HIP has no constant wavefront size), so it "
+                     "cannot be a constant here");
+      note(U.Via->getLocation(), "'" + Var +
+                                     "' is initialised with the "
+                                     "width here");
     } else {
       error(Loc, "the warp width is not a compile-time constant in a kernel "
                  "that runs on whole wavefronts (HIP has no constant "
