@@ -19,6 +19,7 @@
 #include "Rules/MissingDeviceAnnotationCheck.h"
 #include "Rules/ParallelForRule.h"
 #include "Rules/RecursiveDeviceFunctionCheck.h"
+#include "Rules/ReservedNameCheck.h"
 #include "Rules/SourcePositionRule.h"
 #include "Rules/SyncWarpRule.h"
 #include "Rules/TiledPartitionWidthCheck.h"
