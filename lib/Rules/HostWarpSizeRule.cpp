@@ -99,6 +99,11 @@ void HostWarpSizeRule::checkGlobal(const DeclaratorDecl *D, ASTContext &AST) {
 /// that must be a constant cannot be one.
 void HostWarpSizeRule::checkDefaultArgument(const ParmVarDecl *P,
                                             ASTContext &AST) {
+  // Device code calls the function: the argument is device code too
+  // (hpp-warp-size's).
+  if (Ctx.deviceGraph().isImplicitDevice(
+          cast<FunctionDecl>(P->getDeclContext())))
+    return;
   for (const WidthUse &U : findHostWidthUses(P->getDefaultArg(), AST)) {
     if (U.Via) {
       reportThroughConstant(U);

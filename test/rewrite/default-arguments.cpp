@@ -2,7 +2,10 @@
 // evaluated in the caller's host code at each call: MVECTOR_SIZE there is
 // the current device's width, `hpp::getWarpSize(hpp::getDevice())` (it was
 // left as written, and the output did not compile). A device function's
-// default argument is device code: the executing device's width.
+// default argument is device code: the executing device's width; so is
+// that of an inline function that device code calls (it becomes
+// `__host__ __device__`, and its host calls get the current device's
+// width from the same `hpp::getWarpSize()`).
 // RUN: %hpp_rewrite %s -o %t.cpp 2>&1 | count 0
 // RUN: %strip %t.cpp | FileCheck %s
 // RUN: %hpp_rewrite %t.cpp | diff %t.cpp -
@@ -44,10 +47,15 @@ int Tiler::tiles(int n, int w) { return (n + w - 1) / w; }
 int laneOf(int x, int w = MVECTOR_SIZE) __device(hpp) { return x % w; }
 // CHECK: __host__ __device__ int laneOf(int x, int w = hpp::getWarpSize()) { return x % w; }
 
+/// The same without `__device(hpp)`, called from device code.
+inline int laneIn(int x, int w = MVECTOR_SIZE) { return x % w; }
+// CHECK: __host__ __device__ inline int laneIn(int x, int w = hpp::getWarpSize()) { return x % w; }
+
 int main() {
   Pointer<int> p = allocate<int>(128);
   parallelFor(Range<1>(128), [=](Index<1> i) __device(hpp) {
-    p[i.getX()] = laneOf(int(i.getX()));
+    int x = int(i.getX());
+    p[x] = laneOf(x) + 1000 * (laneIn(x) != laneOf(x));
   });
   int s = 0;
   for (int k = 0; k < 128; ++k)
