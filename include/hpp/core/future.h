@@ -115,6 +115,11 @@ public:
     std::lock_guard<std::mutex> Lock(M);
     return HasDependent;
   }
+  /// The last future of this work was destroyed before anyone waited. The
+  /// CPU runtimes run such a task now, while what it refers to (a Barrier
+  /// or a Channel captured by reference) still exists, as a GPU would have
+  /// run it by then; GPU work just goes on.
+  virtual void orphaned() {}
   /// Where the task was enqueued.
   const char *file() const { return File; }
   int line() const { return Line; }
@@ -176,6 +181,7 @@ public:
   void add(std::shared_ptr<Work> W) {
     if (W->hasDependent())
       return; // A dependent's future reports it (Work::addDependent).
+    W->orphaned();
     std::lock_guard<std::mutex> Lock(M);
     if (!AtExit) {
       AtExit = true;

@@ -16,6 +16,7 @@
 
 #include "hpp/core/error.h"
 #include "hpp/core/pointer.h"
+#include "hpp/cpu/sync.h"
 
 #include <cstddef>
 #include <new>
@@ -59,9 +60,12 @@ template <class T> Pointer<T> allocate(std::size_t Count, HPP_CALLER_LOCATION) {
 }
 
 /// Frees memory from allocate(). A null Pointer is ignored.
+/// Frees \p P. Like cudaFree / hipFree, which wait for the device, it
+/// first runs the enqueued tasks, which may still use \p P.
 template <class T> void deallocate(Pointer<T> P) {
   if (!P)
     return;
+  cpu::TaskQueue::get().runUntil(nullptr);
   ::operator delete(static_cast<void *>(P.get()),
                     std::align_val_t(cpu::allocAlignment<T>()));
 }

@@ -9,7 +9,9 @@
 /// When the CPU runtimes run enqueued tasks and channel consumers:
 ///  - A task (DeferredWork) runs when something synchronises with it: a
 ///    wait() or get() on its future (or on a future of a task enqueued
-///    after it), any blocking parallelFor, or exit. Tasks run one after
+///    after it), any blocking parallelFor, a deallocate (cudaFree waits for
+///    the device too), or when its last future is destroyed unobserved
+///    (while what it captured by reference still exists). Tasks run one after
 ///    the other in enqueue order, which respects every dependency, on the
 ///    thread that synchronises. Until then nothing of the task has
 ///    happened: a program that reads a task's output without waiting
@@ -134,6 +136,8 @@ public:
     Deps.clear();
     settle(E);
   }
+
+  void orphaned() override { finish(); }
 
 protected:
   void complete() override;

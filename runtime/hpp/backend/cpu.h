@@ -217,6 +217,8 @@ inline void *allocateManagedBytes(std::size_t Bytes) {
 }
 
 inline void freeManagedBytes(void *P) {
+  // cudaFree waits for the device: the enqueued tasks run first.
+  hpp::cpu::TaskQueue::get().runUntil(nullptr);
   HPP_CHECK(cpu_backend::freeManaged(P));
 }
 
