@@ -21,6 +21,7 @@
 #include "hpp/cpu/group_executor.h"
 #include "hpp/cpu/launch_context.h"
 #include "hpp/cpu/settings.h"
+#include "hpp/cpu/sync.h"
 #include "hpp/cpu/thread_pool.h"
 
 #include <algorithm>
@@ -328,6 +329,29 @@ void launch(const Range<Dims, LocalDims> &R, const F &Body, const char *File,
   Launch<Dims, LocalDims, F>(Shape, Body, Width, File, Line).run();
 }
 
+/// A blocking parallelFor: first runs the enqueued tasks and reports the
+/// errors of tasks nobody waited for (hpp/cpu/sync.h), then launches, then
+/// waits for the channel consumers the launch's writes triggered.
+template <int Dims, int LocalDims, class F>
+void launchBlocking(const Range<Dims, LocalDims> &R, const F &Body,
+                    const char *File, int Line) {
+  synchronize(File, Line);
+  std::exception_ptr E;
+  try {
+    launch(R, Body, File, Line);
+  } catch (...) {
+    E = std::current_exception();
+  }
+  try {
+    awaitConsumers(); // Even after a failure: they use the launch's data.
+  } catch (...) {
+    if (!E)
+      E = std::current_exception();
+  }
+  if (E)
+    std::rethrow_exception(E);
+}
+
 } // namespace cpu
 
 // While hpp-rewrite parses a source it needs parallelFor's signature and type
@@ -340,7 +364,7 @@ void launch(const Range<Dims, LocalDims> &R, const F &Body, const char *File,
 #define HPP_CPU_LAUNCH(R, Body) ((void)(R), (void)(Body))
 #else
 #define HPP_CPU_LAUNCH_LOCATION , HPP_CALLER_LOCATION
-#define HPP_CPU_LAUNCH(R, Body) cpu::launch(R, Body, File, Line)
+#define HPP_CPU_LAUNCH(R, Body) cpu::launchBlocking(R, Body, File, Line)
 #endif
 
 /// Runs \p Body once per point of \p R, with the runtime's default
