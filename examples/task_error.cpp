@@ -196,8 +196,7 @@ int main() {
   Pointer<int> Ones = allocate<int>(256);
   const int ParallelForLine = __LINE__ + 2;
   try {
-    parallelFor(Range<1>(256),
-                [=](Index<1> i) __device(hpp) { Ones[i] = 1; });
+    parallelFor(Range<1>(256), [=](Index<1> i) __device(hpp) { Ones[i] = 1; });
     missed("dropped-then-parallelFor");
   } catch (const RuntimeError &E) {
     expect("dropped-then-parallelFor", E,
@@ -207,7 +206,7 @@ int main() {
             "the synchronising call at " +
                 here(ParallelForLine)});
   }
-  // The error is reported once: the same launch now runs.
+  // The error has been reported, once: the next parallelFor runs normally.
   parallelFor(Range<1>(256), [=](Index<1> i) __device(hpp) { Ones[i] = 1; });
   int Count = 0;
   for (int k = 0; k < 256; ++k)

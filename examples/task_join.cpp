@@ -15,7 +15,9 @@
 /// from allocate. Each case is checked against plain C++:
 ///  - values-and-void: a 2-D task of values && a 1-D void task;
 ///  - void-and-values: the other way round, the value task over a
-///    Range<1,1> with a partial last work-group.
+///    Range<1,1> with a partial last work-group;
+///  - after-join: a third task enqueued after `f1 && f2` of two void
+///    tasks (`t.enqueue(range, f1 && f2)`) reads what both wrote.
 ///
 /// Usage: task_join [n]   (n, default 1000, is the size of the 1-D tasks;
 /// the 2-D task is n/10 + 1 columns by 7 rows)
@@ -125,7 +127,44 @@ int main(int argc, char **argv) {
     check("void-and-values", result.second, n, 1, In, Out, n);
   }
 
+  // after-join: a third task enqueued after `f1 && f2` reads what both
+  // void tasks wrote; only its future is waited on.
+  Pointer<int> Out2 = allocate<int>(n);
+  Task<void, Index<1>> square([=](Index<1> i) __device(hpp) {
+    Out2[i] = In[i] * In[i];
+  });
+  Task<int, Index<1>> combine([=](Index<1> i) __device(hpp) -> int {
+    return Out[i] + Out2[n - 1 - i];
+  });
+  for (std::size_t i = 0; i != n; ++i) {
+    In[i] = static_cast<int>(i * 11 % 89) - 30;
+    Out[i] = Out2[i] = 0;
+  }
+  {
+    Future<void> f1 = triple.enqueue(Range<1>(n));
+    Future<void> f2 = square.enqueue(Range<1>(n));
+    Future<std::vector<int>> f3 = combine.enqueue(Range<1>(n), f1 && f2);
+    std::vector<int> Got = f3.get();
+    bool Ok = Got.size() == n;
+    long long Sum = 0;
+    for (std::size_t i = 0; Ok && i != n; ++i) {
+      int Want = (3 * In[i] - 1) + In[n - 1 - i] * In[n - 1 - i];
+      Sum += Got[i];
+      if (Got[i] != Want) {
+        std::printf("after-join: result %zu is %d, expected %d\n", i, Got[i],
+                    Want);
+        Ok = false;
+      }
+    }
+    if (Ok)
+      std::printf("after-join values=%zu sum=%lld verified\n", Got.size(),
+                  Sum);
+    else
+      ++Failures;
+  }
+
   deallocate(In);
   deallocate(Out);
+  deallocate(Out2);
   return Failures ? 1 : 0;
 }
