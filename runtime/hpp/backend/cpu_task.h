@@ -48,6 +48,8 @@ submitTask(std::shared_ptr<const LauncherT> L, const Range<N, N> &Rg,
                            std::to_string(Shape.Block.y) + "x" +
                            std::to_string(Shape.Block.z));
   const std::size_t Count = Rg.size();
+  for (auto &D : After)
+    D->addDependent();
   std::shared_ptr<Slot> Buffer(new Slot[Count ? Count : 1](),
                                std::default_delete<Slot[]>());
   auto W = std::make_shared<cpu::DeferredWork>(

@@ -10,8 +10,10 @@
 ///    hands them out round robin, so that independent tasks can overlap;
 ///  - a dependency is an event wait on the task's stream: the order is
 ///    kept on the device, and the host never blocks in enqueue;
-///  - each task records an event (from a pool, timing disabled) that its
-///    future waits for; the scratch memory of its launch and its result
+///  - a task enqueued after one future runs on that task's stream: the
+///    order is then free;
+///  - the event a future waits for (from a pool, timing disabled) is
+///    recorded when first needed (GpuWork); the scratch memory of its launch and its result
 ///    buffer (device memory, copied back at the first get()) live as long
 ///    as the work.
 /// A blocking parallelFor synchronises the device, so it completes every
@@ -92,25 +94,42 @@ private:
   std::vector<HPP_GPU(Event_t)> Free;
 };
 
-/// A task launched on a stream, up to its event.
+/// A task launched on a stream. Its event is recorded when something
+/// first needs it (a wait, or a dependent on another stream), so a chain
+/// of tasks on one stream costs no event at all; recorded later, it also
+/// covers what was queued on the stream since, which only waits longer.
 class GpuWork : public Work {
 public:
-  GpuWork(const char *File, int Line) : Work(File, Line) {}
+  GpuWork(const char *File, int Line, HPP_GPU(Stream_t) Stream)
+      : Work(File, Line), Stream(Stream) {}
   ~GpuWork() override {
     if (Event)
       EventPool::get().give(Event);
   }
-  HPP_GPU(Event_t) Event = nullptr;
+  HPP_GPU(Stream_t) stream() const { return Stream; }
+  HPP_GPU(Event_t) event() {
+    std::lock_guard<std::mutex> Lock(EventLock);
+    if (!Event) {
+      Event = EventPool::get().take();
+      HPP_CHECK(HPP_GPU(EventRecord)(Event, Stream));
+    }
+    return Event;
+  }
   std::shared_ptr<LaunchScratch> Scratch;
   std::shared_ptr<void> Buffer;
   std::vector<std::shared_ptr<Work>> Deps; ///< Kept until complete.
 
 protected:
   void complete() override {
-    HPP_CHECK(HPP_GPU(EventSynchronize)(Event));
+    HPP_CHECK(HPP_GPU(EventSynchronize)(event()));
     Scratch.reset();
     Deps.clear();
   }
+
+private:
+  HPP_GPU(Stream_t) Stream;
+  std::mutex EventLock;
+  HPP_GPU(Event_t) Event = nullptr;
 };
 
 template <class R> std::vector<R> fetchDeviceResults(void *Out, std::size_t N) {
@@ -130,11 +149,17 @@ submitTask(std::shared_ptr<const LauncherT> L, const Range<N, N> &Rg,
   static_assert(std::is_void<R>::value || std::is_trivially_copyable<R>::value,
                 "Task<R, ...>: R must be trivially copyable to come back "
                 "from the device");
-  auto W = std::make_shared<GpuWork>(File, Line);
-  const HPP_GPU(Stream_t) Stream = StreamPool::get().next();
+  // After one task: on its stream, where the order is free.
+  GpuWork *First = After.empty() ? nullptr
+                                 : dynamic_cast<GpuWork *>(After.front().get());
+  const HPP_GPU(Stream_t) Stream =
+      First ? First->stream() : StreamPool::get().next();
   for (const auto &D : After)
-    if (auto *G = dynamic_cast<GpuWork *>(D.get()))
-      HPP_CHECK(HPP_GPU(StreamWaitEvent)(Stream, G->Event, 0));
+    if (auto *G = dynamic_cast<GpuWork *>(D.get()); G && G->stream() != Stream)
+      HPP_CHECK(HPP_GPU(StreamWaitEvent)(Stream, G->event(), 0));
+  auto W = std::make_shared<GpuWork>(File, Line, Stream);
+  for (auto &D : After)
+    D->addDependent();
   W->Deps = std::move(After);
   LaunchOptions O;
   O.Stream = Stream;
@@ -148,8 +173,6 @@ submitTask(std::shared_ptr<const LauncherT> L, const Range<N, N> &Rg,
     W->Buffer = std::shared_ptr<void>(P, [](void *Q) { (void)HPP_GPU(Free)(Q); });
     L->launch(O, Rg, TaskResult<R>{static_cast<R *>(P)});
   }
-  W->Event = EventPool::get().take();
-  HPP_CHECK(HPP_GPU(EventRecord)(W->Event, Stream));
   if constexpr (std::is_void<R>::value)
     return FutureAccess::make<void>(W, nullptr, 0);
   else
