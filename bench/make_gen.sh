@@ -25,7 +25,8 @@ BUILD=${2:-$ROOT/build}
 CXX=${CXX:-g++}
 VARIANTS=("warp_reduce 1000003" "segmented_reduce 300 10"
           "stream_compaction 1000003" "warp_scan 1000003"
-          "barrier_steps 100 16384 256")
+          "barrier_steps 100 16384 256" "task_join 77" "task_chain 550"
+          "task_matmul 37")
 
 mkdir -p "$GEN/cpuref"
 TMP=$(mktemp -d)
@@ -37,6 +38,10 @@ needs_width() { grep -q 'segmentedSum<MVECTOR_SIZE' "$1"; }
 for src in "$ROOT"/examples/*.cpp; do
   name=$(basename "$src" .cpp)
   echo "=== $name"
+  if grep -q 'Channel<' "$src"; then
+    echo "skipped: channels are not lowered yet (issue 12)"
+    continue
+  fi
   "$BUILD/tools/hpp-rewrite/hpp-rewrite" "$src" -o "$GEN/$name.cu"
   for w in 32 64; do
     flags=()
@@ -60,4 +65,8 @@ for v in "${VARIANTS[@]}"; do
   HPP_CPU_MVECTOR=64 "$TMP/$name.64" $args > "$out"
   HPP_CPU_MVECTOR=32 "$TMP/$name.32" $args | diff "$out" -
 done
+# The dialect side of bench/task_bench.cu (not an example: no reference run).
+mkdir -p "$GEN/bench"
+"$BUILD/tools/hpp-rewrite/hpp-rewrite" "$ROOT/bench/task_workloads.cpp" \
+  -o "$GEN/bench/task_workloads.cu"
 echo "=== $GEN: $(ls "$GEN"/*.cu | wc -l) rewritten sources, CPU references in $GEN/cpuref"
