@@ -218,7 +218,9 @@ void launchWith(const LaunchOptions &Options,
   Resolved.InRange = R.size();
   for (int D = 0; D < 3; ++D)
     Resolved.GlobalSize[D] = R.get(D);
-  LaunchScratch Scratch;
+  auto ScratchOwner = std::make_shared<LaunchScratch>();
+  LaunchScratch &Scratch = *ScratchOwner;
+  Scratch.Stream = Options.Stream;
   std::apply(
       [&](auto &...Arg) {
         (prepareLaunchArgument(Arg, GroupSize, Resolved.InRange, Resolved,
@@ -237,6 +239,8 @@ void launchWith(const LaunchOptions &Options,
       Converted);
   launchOnBackend(Kernel, Shape.Grid, Shape.Block, RangeArg, Converted,
                   Resolved, std::index_sequence_for<P...>());
+  if (Options.KeepScratch)
+    *Options.KeepScratch = std::move(ScratchOwner);
 }
 
 /// The instantiation of a kernel with a wait-only barrier that fits \p R
@@ -304,7 +308,9 @@ struct launchKernel {
   launchKernel(KernelT Kernel, const Range<Dims, LocalDims> &R, A &&...Args,
                HPP_CALLER_LOCATION) {
     try {
+      detail::beforeBlockingLaunch(File, Line);
       detail::launchKernelWith(Kernel, R, std::forward<A>(Args)...);
+      detail::afterBlockingLaunch(File, Line);
     } catch (const RuntimeError &E) {
       if (detail::isLaunchError(E))
         throw E.at(File, Line);

@@ -13,6 +13,7 @@
 #define HPP_RUNTIME_LAUNCH_OPTIONS_H
 
 #include <cstddef>
+#include <memory>
 #include <vector>
 
 namespace hpp {
@@ -33,6 +34,13 @@ struct LaunchOptions {
   /// tells the work-items past its end, which never run the body, from
   /// those that returned, in its errors.
   std::size_t GlobalSize[3] = {0, 0, 0};
+  /// The backend stream of an enqueued task (hpp/task.h): the launch is
+  /// made on it and not waited for. Null: the null stream, and the launch
+  /// waits for the device (a blocking parallelFor).
+  void *Stream = nullptr;
+  /// Where an asynchronous launch hands over its scratch memory, which
+  /// must outlive the kernel (the task's work frees it once complete).
+  std::shared_ptr<class LaunchScratch> *KeepScratch = nullptr;
 };
 
 /// Device memory a launch needs for its duration (a launch-wide barrier's
@@ -46,6 +54,8 @@ public:
   ~LaunchScratch();
   /// \p Bytes of zeroed device memory.
   void *zeroed(std::size_t Bytes);
+  /// The stream the launch is made on (zeroing is ordered before it).
+  void *Stream = nullptr;
 
 private:
   std::vector<void *> Blocks;

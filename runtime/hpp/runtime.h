@@ -40,9 +40,11 @@
 #include "hpp/annotations.h"
 #include "hpp/core/atomic.h"
 #include "hpp/core/error.h"
+#include "hpp/core/future.h"
 #include "hpp/core/index.h"
 #include "hpp/core/pointer.h"
 #include "hpp/core/range.h"
+#include "hpp/core/span.h"
 
 #include "hpp/check.h"
 #include "hpp/kernel_index.h"
@@ -54,6 +56,7 @@
 #include "hpp/dist_array.h"
 #include "hpp/grid_sync.h"
 #include "hpp/launch.h"
+#include "hpp/task.h"
 #include "hpp/memory.h"
 
 #endif // HPP_RUNTIME_H

@@ -104,6 +104,17 @@ public:
     std::lock_guard<std::mutex> Lock(M);
     return Reported;
   }
+  /// A task enqueued after this one: its future reports this one's error
+  /// too (the CPU runtimes do not run it; on a GPU a fault is sticky), so
+  /// this work need not be followed as an orphan.
+  void addDependent() {
+    std::lock_guard<std::mutex> Lock(M);
+    HasDependent = true;
+  }
+  bool hasDependent() const {
+    std::lock_guard<std::mutex> Lock(M);
+    return HasDependent;
+  }
   /// Where the task was enqueued.
   const char *file() const { return File; }
   int line() const { return Line; }
@@ -148,6 +159,7 @@ private:
   int Line;
   bool Done = false;
   bool Reported = false;
+  bool HasDependent = false;
   std::exception_ptr Error;
 };
 
@@ -162,6 +174,8 @@ public:
   }
 
   void add(std::shared_ptr<Work> W) {
+    if (W->hasDependent())
+      return; // A dependent's future reports it (Work::addDependent).
     std::lock_guard<std::mutex> Lock(M);
     if (!AtExit) {
       AtExit = true;

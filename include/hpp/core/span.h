@@ -23,7 +23,7 @@ namespace hpp {
 /// \p Count values of type T starting at \p Data, owned elsewhere.
 template <class T> class Span {
 public:
-  HPP_HD Span() = default;
+  Span() = default;
   HPP_HD Span(T *Data, std::size_t Count) : Ptr(Data), Count(Count) {}
 
   HPP_HD T *data() const { return Ptr; }

@@ -166,6 +166,8 @@ private:
     std::shared_ptr<Slot> Out(new Slot[Count ? Count : 1](),
                               std::default_delete<Slot[]>());
     auto Body = Body_;
+    for (auto &D : After)
+      D->addDependent();
     auto W = std::make_shared<cpu::DeferredWork>(
         [Fn, Body, Rg, Out, File, Line] {
           Fn(Body.get(), &Rg, Out.get(), File, Line);

@@ -32,6 +32,7 @@
 #include "hpp/core/config.h"
 #include "hpp/core/error.h"
 #include "hpp/cpu/settings.h"
+#include "hpp/cpu/sync.h"
 #include "hpp/cpu/warp_ops.h"
 #include "hpp/launch_options.h"
 
@@ -250,6 +251,17 @@ void launchOnBackend(KernelT *Kernel, dim3 Grid, dim3 Block, RangeT &RangeArg,
     HPP_CHECK(cpu_backend::launchCooperative(Grid, Block, Options, WorkItem));
   else
     HPP_CHECK(cpu_backend::launch(Grid, Block, Options, WorkItem));
+}
+
+/// Before a blocking launch (a parallelFor) at \p File : \p Line: the
+/// enqueued tasks run (hpp/cpu/sync.h), and the errors of tasks nobody
+/// waited for are reported.
+inline void beforeBlockingLaunch(const char *File, int Line) {
+  hpp::cpu::synchronize(File, Line);
+}
+/// After it: the channel consumers its writes triggered have finished.
+inline void afterBlockingLaunch(const char *, int) {
+  hpp::cpu::awaitConsumers();
 }
 
 /// The simulated mvector width, HPP_CPU_MVECTOR (32 or 64; any other value

@@ -23,6 +23,7 @@
 
 #include "hpp/check.h"
 #include "hpp/core/config.h"
+#include "hpp/core/future.h"
 #include "hpp/launch_options.h"
 
 #if defined(HPP_BACKEND_HIP)
@@ -150,12 +151,14 @@ inline void *LaunchScratch::zeroed(std::size_t Bytes) {
   if (!P)
     HPP_CHECK(HPP_GPU(Malloc)(&P, ScratchBlockBytes));
   Blocks.push_back(P);
-  // Ordered before the kernel on the null stream.
-  HPP_CHECK(HPP_GPU(MemsetAsync)(P, 0, Bytes, 0));
+  // Ordered before the kernel on its stream.
+  HPP_CHECK(HPP_GPU(MemsetAsync)(P, 0, Bytes,
+                                 static_cast<HPP_GPU(Stream_t)>(Stream)));
   return P;
 }
 inline LaunchScratch::~LaunchScratch() {
-  // The launch has finished (launchOnBackend synchronises): reuse them.
+  // The launch has finished (launchOnBackend synchronises, or the task
+  // that kept this scratch has completed): reuse them.
   ScratchPool &Pool = ScratchPool::get();
   std::lock_guard<std::mutex> Guard(Pool.Lock);
   Pool.Free.insert(Pool.Free.end(), Blocks.begin(), Blocks.end());
@@ -257,17 +260,27 @@ void launchOnBackend(KernelT *Kernel, dim3 Grid, dim3 Block, RangeT &RangeArg,
                      static_cast<void *>(&std::get<I>(Args))...};
   const void *Func = reinterpret_cast<const void *>(Kernel);
   const std::size_t Shared = Options.SharedBytes;
+  const auto Stream = static_cast<HPP_GPU(Stream_t)>(Options.Stream);
   if (Shared)
     prepareSharedMemory(Func, Shared);
   if (Options.Cooperative) {
     checkCoResident(Func, Grid, Block, Shared);
     HPP_CHECK(HPP_GPU(LaunchCooperativeKernel)(Func, Grid, Block, ArgPtrs,
-                                               unsigned(Shared), 0));
+                                               unsigned(Shared), Stream));
   } else {
     HPP_CHECK(
-        HPP_GPU(LaunchKernel)(Func, Grid, Block, ArgPtrs, Shared, 0));
+        HPP_GPU(LaunchKernel)(Func, Grid, Block, ArgPtrs, Shared, Stream));
   }
-  HPP_CHECK(HPP_GPU(DeviceSynchronize)());
+  if (!Stream) // A task's launch (hpp/task.h) is waited for by its future.
+    HPP_CHECK(HPP_GPU(DeviceSynchronize)());
+}
+
+/// Before a blocking launch (a parallelFor): nothing to do, the launch's
+/// device-wide synchronisation completes every enqueued task.
+inline void beforeBlockingLaunch(const char *, int) {}
+/// After it, at \p File : \p Line: the errors of tasks nobody waited for.
+inline void afterBlockingLaunch(const char *File, int Line) {
+  Orphans::get().settle(File, Line);
 }
 
 /// The warp (wavefront) size device \p DeviceId reports: 32 or 64.

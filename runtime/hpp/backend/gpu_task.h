@@ -1,0 +1,186 @@
+//===- hpp/backend/gpu_task.h - Enqueued tasks on CUDA and HIP ------------===//
+//
+// Part of hpp-rewrite. Device runtime, CUDA and HIP backends.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// detail::submitTask for the GPU backends:
+///  - the runtime owns HPP_TASK_STREAMS (8) non-blocking streams and
+///    hands them out round robin, so that independent tasks can overlap;
+///  - a dependency is an event wait on the task's stream: the order is
+///    kept on the device, and the host never blocks in enqueue;
+///  - a task enqueued after one future runs on that task's stream: the
+///    order is then free;
+///  - the event a future waits for (from a pool, timing disabled) is
+///    recorded when first needed (GpuWork); the scratch memory of its launch and its result
+///    buffer (device memory, copied back at the first get()) live as long
+///    as the work.
+/// A blocking parallelFor synchronises the device, so it completes every
+/// task enqueued before it.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_RUNTIME_BACKEND_GPU_TASK_H
+#define HPP_RUNTIME_BACKEND_GPU_TASK_H
+
+#include "hpp/check.h"
+#include "hpp/core/error.h"
+#include "hpp/core/future.h"
+#include "hpp/core/range.h"
+#include "hpp/launch.h"
+
+#include <memory>
+#include <mutex>
+#include <type_traits>
+#include <vector>
+
+#ifndef HPP_TASK_STREAMS
+#define HPP_TASK_STREAMS 8
+#endif
+
+namespace hpp {
+namespace detail {
+
+/// The streams tasks run on.
+class StreamPool {
+public:
+  static StreamPool &get() {
+    static StreamPool *P = new StreamPool; // Never destroyed.
+    return *P;
+  }
+  HPP_GPU(Stream_t) next() {
+    std::lock_guard<std::mutex> Lock(M);
+    HPP_GPU(Stream_t) &S = Streams[Next];
+    if (!S)
+      HPP_CHECK(HPP_GPU(StreamCreateWithFlags)(&S, HPP_GPU(StreamNonBlocking)));
+    Next = (Next + 1) % HPP_TASK_STREAMS;
+    return S;
+  }
+
+private:
+  std::mutex M;
+  HPP_GPU(Stream_t) Streams[HPP_TASK_STREAMS] = {};
+  unsigned Next = 0;
+};
+
+/// Events without timing, reused.
+class EventPool {
+public:
+  static EventPool &get() {
+    static EventPool *P = new EventPool; // Never destroyed.
+    return *P;
+  }
+  HPP_GPU(Event_t) take() {
+    {
+      std::lock_guard<std::mutex> Lock(M);
+      if (!Free.empty()) {
+        HPP_GPU(Event_t) E = Free.back();
+        Free.pop_back();
+        return E;
+      }
+    }
+    HPP_GPU(Event_t) E;
+    HPP_CHECK(HPP_GPU(EventCreateWithFlags)(&E, HPP_GPU(EventDisableTiming)));
+    return E;
+  }
+  /// \p E may be re-recorded: waits already made on it keep their point.
+  void give(HPP_GPU(Event_t) E) {
+    std::lock_guard<std::mutex> Lock(M);
+    Free.push_back(E);
+  }
+
+private:
+  std::mutex M;
+  std::vector<HPP_GPU(Event_t)> Free;
+};
+
+/// A task launched on a stream. Its event is recorded when something
+/// first needs it (a wait, or a dependent on another stream), so a chain
+/// of tasks on one stream costs no event at all; recorded later, it also
+/// covers what was queued on the stream since, which only waits longer.
+class GpuWork : public Work {
+public:
+  GpuWork(const char *File, int Line, HPP_GPU(Stream_t) Stream)
+      : Work(File, Line), Stream(Stream) {}
+  ~GpuWork() override {
+    if (Event)
+      EventPool::get().give(Event);
+  }
+  HPP_GPU(Stream_t) stream() const { return Stream; }
+  HPP_GPU(Event_t) event() {
+    std::lock_guard<std::mutex> Lock(EventLock);
+    if (!Event) {
+      Event = EventPool::get().take();
+      HPP_CHECK(HPP_GPU(EventRecord)(Event, Stream));
+    }
+    return Event;
+  }
+  std::shared_ptr<LaunchScratch> Scratch;
+  std::shared_ptr<void> Buffer;
+  std::vector<std::shared_ptr<Work>> Deps; ///< Kept until complete.
+
+protected:
+  void complete() override {
+    HPP_CHECK(HPP_GPU(EventSynchronize)(event()));
+    Scratch.reset();
+    Deps.clear();
+  }
+
+private:
+  HPP_GPU(Stream_t) Stream;
+  std::mutex EventLock;
+  HPP_GPU(Event_t) Event = nullptr;
+};
+
+template <class R> std::vector<R> fetchDeviceResults(void *Out, std::size_t N) {
+  std::vector<R> V(N);
+  if (N)
+    HPP_CHECK(HPP_GPU(Memcpy)(V.data(), Out, N * sizeof(R),
+                              HPP_GPU(MemcpyDeviceToHost)));
+  return V;
+}
+
+/// Enqueues \p L's launch over \p Rg after \p After; see the file comment.
+template <class R, int N, class LauncherT>
+Future<std::conditional_t<std::is_void<R>::value, void, std::vector<R>>>
+submitTask(std::shared_ptr<const LauncherT> L, const Range<N, N> &Rg,
+           std::vector<std::shared_ptr<Work>> After, const char *File,
+           int Line) {
+  static_assert(std::is_void<R>::value || std::is_trivially_copyable<R>::value,
+                "Task<R, ...>: R must be trivially copyable to come back "
+                "from the device");
+  // After one task: on its stream, where the order is free.
+  GpuWork *First = After.empty() ? nullptr
+                                 : dynamic_cast<GpuWork *>(After.front().get());
+  const HPP_GPU(Stream_t) Stream =
+      First ? First->stream() : StreamPool::get().next();
+  for (const auto &D : After)
+    if (auto *G = dynamic_cast<GpuWork *>(D.get()); G && G->stream() != Stream)
+      HPP_CHECK(HPP_GPU(StreamWaitEvent)(Stream, G->event(), 0));
+  auto W = std::make_shared<GpuWork>(File, Line, Stream);
+  for (auto &D : After)
+    D->addDependent();
+  W->Deps = std::move(After);
+  LaunchOptions O;
+  O.Stream = Stream;
+  O.KeepScratch = &W->Scratch;
+  const std::size_t Count = Rg.size();
+  if constexpr (std::is_void<R>::value) {
+    L->launch(O, Rg, TaskResult<void>{});
+  } else {
+    void *P = nullptr;
+    HPP_CHECK(HPP_GPU(Malloc)(&P, (Count ? Count : 1) * sizeof(R)));
+    W->Buffer = std::shared_ptr<void>(P, [](void *Q) { (void)HPP_GPU(Free)(Q); });
+    L->launch(O, Rg, TaskResult<R>{static_cast<R *>(P)});
+  }
+  if constexpr (std::is_void<R>::value)
+    return FutureAccess::make<void>(W, nullptr, 0);
+  else
+    return FutureAccess::make<std::vector<R>>(W, W->Buffer, Count,
+                                              &fetchDeviceResults<R>);
+}
+
+} // namespace detail
+} // namespace hpp
+
+#endif // HPP_RUNTIME_BACKEND_GPU_TASK_H

@@ -1,0 +1,200 @@
+//===- hpp/task.h - Task<R, Index<N>> for rewritten code ------------------===//
+//
+// Part of hpp-rewrite. Device runtime, shared by every backend.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The host side of a rewritten Task (spec 1.8). hpp-rewrite outlines the
+/// task's lambda into a kernel
+///
+///   __global__ void k(hpp::Range<N, N> range,
+///                     hpp::detail::TaskResult<R> result, captures...);
+///
+/// and constructs the Task from `hpp::detail::taskKernel(k, captures...)`,
+/// which copies the captures as the lambda did. `enqueue(range[, after])`
+/// and the Future (hpp/core/future.h) keep the dialect's spelling:
+///  - CUDA/HIP: each enqueue launches on one of the runtime's non-blocking
+///    streams (round robin, so that independent tasks overlap), after an
+///    event wait for each future it depends on (ordering on the device,
+///    never by blocking the host), and records an event that the future
+///    waits for (hpp/backend/gpu_task.h). The results live in device
+///    memory and are copied back once, at the first get().
+///  - CPU backend: as the reference runtime, the task runs when something
+///    synchronises with it (hpp/cpu/sync.h).
+/// A Range<N> launch is made as the Range<N, N> with the default
+/// work-group size, which is what Range<N> means.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_RUNTIME_TASK_H
+#define HPP_RUNTIME_TASK_H
+
+#ifndef HPP_RUNTIME_BACKEND
+#error "include <hpp/runtime.h>, which selects the backend first"
+#endif
+
+#include "hpp/core/error.h"
+#include "hpp/core/future.h"
+#include "hpp/core/index.h"
+#include "hpp/core/range.h"
+#include "hpp/launch.h"
+
+#include <cstddef>
+#include <memory>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace hpp {
+namespace detail {
+
+/// Where the work-items of a task store their values: at the linear
+/// global id, X fastest.
+template <class R> struct TaskResult {
+  R *Out;
+  template <class IndexT>
+  HPP_HD void store(const IndexT &I, const R &Value) const {
+    const IndexFields &F = I.fields();
+    Out[F.Global[0] +
+        F.GlobalSize[0] * (F.Global[1] + F.GlobalSize[1] * F.Global[2])] =
+        Value;
+  }
+};
+/// A void task stores nothing.
+template <> struct TaskResult<void> {};
+
+/// An outlined task kernel and the captures it was constructed with.
+template <class KernelT, class... A> struct TaskKernel {
+  KernelT Kernel;
+  std::tuple<A...> Args;
+};
+
+/// What the rewritten Task is constructed from.
+template <class KernelT, class... A>
+TaskKernel<KernelT, std::decay_t<A>...> taskKernel(KernelT Kernel,
+                                                    A &&...Args) {
+  return {Kernel, std::tuple<std::decay_t<A>...>(std::forward<A>(Args)...)};
+}
+
+/// Launches with \p Options (a stream: not waited for).
+template <class KernelT, class RangeT, class... A>
+void launchTaskKernel(LaunchOptions Options, KernelT Kernel, const RangeT &R,
+                      const A &...Args) {
+  launchWith(Options, Kernel, R, Args...);
+}
+template <class KernelT, class RangeT, class... A>
+void launchTaskKernel(LaunchOptions Options, Cooperative<KernelT> Kernel,
+                      const RangeT &R, const A &...Args) {
+  Options.Cooperative = true;
+  launchWith(Options, Kernel.Kernel, R, Args...);
+}
+
+/// The Range<N, N> that a Range<N> launch uses.
+template <int N> Range<N, N> withLocalSize(const Range<N> &R) {
+  const std::size_t *L = DefaultLocalSize<N>::Size;
+  if constexpr (N == 1)
+    return Range<N, N>(R, Range<1>(L[0]));
+  else if constexpr (N == 2)
+    return Range<N, N>(R, Range<2>(L[0], L[1]));
+  else
+    return Range<N, N>(R, Range<3>(L[0], L[1], L[2]));
+}
+template <int N> Range<N, N> withLocalSize(const Range<N, N> &R) { return R; }
+
+template <class T> struct IsTaskIndex : std::false_type {};
+template <int N, int L> struct IsTaskIndex<Index<N, L>> : std::true_type {};
+
+} // namespace detail
+} // namespace hpp
+
+#if defined(HPP_BACKEND_HIP) || defined(HPP_BACKEND_CUDA)
+#include "hpp/backend/gpu_task.h"
+#else
+#include "hpp/backend/cpu_task.h"
+#endif
+
+namespace hpp {
+
+template <class R, class IndexT> class Task {
+  static_assert(detail::IsTaskIndex<IndexT>::value,
+                "Task<R, IndexT>: IndexT must be hpp::Index<N> or "
+                "hpp::Index<N, N>");
+};
+
+/// A rewritten task; see the file comment.
+template <class R, int N, int L> class Task<R, Index<N, L>> {
+  using Result =
+      std::conditional_t<std::is_void<R>::value, void, std::vector<R>>;
+
+public:
+  template <class KernelT, class... A>
+  Task(detail::TaskKernel<KernelT, A...> K)
+      : Launch(std::make_shared<LaunchOf<KernelT, A...>>(std::move(K))) {}
+
+  /// Launches over \p Rg; returns at once.
+  Future<Result> enqueue(const Range<N> &Rg, HPP_CALLER_LOCATION) {
+    return submit(detail::withLocalSize(Rg), {}, File, Line);
+  }
+  Future<Result> enqueue(const Range<N, N> &Rg, HPP_CALLER_LOCATION) {
+    return submit(Rg, {}, File, Line);
+  }
+  /// Launches over \p Rg after \p After has completed; returns at once.
+  template <class D>
+  Future<Result> enqueue(const Range<N> &Rg, const Future<D> &After,
+                         HPP_CALLER_LOCATION) {
+    return submit(detail::withLocalSize(Rg), depsOf(After), File, Line);
+  }
+  template <class D>
+  Future<Result> enqueue(const Range<N, N> &Rg, const Future<D> &After,
+                         HPP_CALLER_LOCATION) {
+    return submit(Rg, depsOf(After), File, Line);
+  }
+
+private:
+  using Deps = std::vector<std::shared_ptr<detail::Work>>;
+  using Results = detail::TaskResult<R>;
+
+  /// Launches the kernel with the captures it was constructed with.
+  struct Launcher {
+    virtual ~Launcher() = default;
+    virtual void launch(const detail::LaunchOptions &O, const Range<N, N> &Rg,
+                        Results Res) const = 0;
+  };
+  template <class KernelT, class... A> struct LaunchOf : Launcher {
+    explicit LaunchOf(detail::TaskKernel<KernelT, A...> K) : K(std::move(K)) {}
+    void launch(const detail::LaunchOptions &O, const Range<N, N> &Rg,
+                Results Res) const override {
+      std::apply(
+          [&](const A &...Args) {
+            detail::launchTaskKernel(O, K.Kernel, Rg, Res, Args...);
+          },
+          K.Args);
+    }
+    detail::TaskKernel<KernelT, A...> K;
+  };
+
+  template <class D> static Deps depsOf(const Future<D> &After) {
+    Deps Out;
+    detail::FutureAccess::works(After, Out);
+    return Out;
+  }
+
+  Future<Result> submit(const Range<N, N> &Rg, Deps After, const char *File,
+                        int Line) {
+    try {
+      return detail::submitTask<R, N>(Launch, Rg, std::move(After), File,
+                                      Line);
+    } catch (const RuntimeError &E) {
+      if (detail::isLaunchError(E))
+        throw E.at(File, Line);
+      throw;
+    }
+  }
+
+  std::shared_ptr<const Launcher> Launch;
+};
+
+} // namespace hpp
+
+#endif // HPP_RUNTIME_TASK_H
