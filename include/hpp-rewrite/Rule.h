@@ -32,6 +32,7 @@ namespace hpp {
 namespace rewrite {
 
 class DeviceCallGraph;
+class KernelSites;
 class WidthModel;
 
 /// What a rule sees of the translation unit being rewritten.
@@ -45,6 +46,9 @@ struct RuleContext {
   /// The warp-width decision of each kernel (lib/Core/WidthModel.h); built
   /// lazily, on the whole translation unit, at its first query.
   const WidthModel &widthModel();
+  /// The parallelFor and Task bodies to outline (lib/Core/KernelSites.h),
+  /// emitted together by the last rule.
+  KernelSites &kernelSites();
 
   RuleContext(clang::CompilerInstance &CI, RuleDiagnostics &Diags,
               EditCollector &Edits);
@@ -53,6 +57,7 @@ struct RuleContext {
 private:
   std::unique_ptr<DeviceCallGraph> Graph;
   std::unique_ptr<WidthModel> Widths;
+  std::unique_ptr<KernelSites> Sites;
 };
 
 /// One rewrite or check.

@@ -6,8 +6,9 @@
 ///
 /// \file
 /// The roots of device code as the rewrite rules see them: `__device(hpp)`
-/// functions of the main file (patterns, not template instantiations) and
-/// parallelFor bodies; lambdas nested in either are part of them. Rules that
+/// functions of the main file (patterns, not template instantiations),
+/// parallelFor bodies and Task bodies; lambdas nested in them are part of
+/// them. Rules that
 /// rewrite node by node wrap their Transformer rule in inDeviceCode(); rules
 /// that analyse whole bodies register deviceRootMatchers().
 ///
@@ -54,11 +55,15 @@ inDeviceCode(RuleContext &Ctx, clang::transformer::RewriteRule Inner) {
   return applyFirst({makeRule(deviceFunction(Ctx).bind("hpp-device-fn"),
                               rewriteDescendants("hpp-device-fn", Inner)),
                      makeRule(parallelForBody("hpp-device-body"),
+                              rewriteDescendants("hpp-device-body", Inner)),
+                     makeRule(taskBody("hpp-device-body"),
+                              rewriteDescendants("hpp-device-body", Inner)),
+                     makeRule(taskVarBody("hpp-device-body"),
                               rewriteDescendants("hpp-device-body", Inner))});
 }
 
 /// Registers \p CB for each root of device code: a FunctionDecl bound to
-/// "hpp-device-fn" or a parallelFor body (LambdaExpr) bound to
+/// "hpp-device-fn" or a parallelFor or Task body (LambdaExpr) bound to
 /// "hpp-device-body".
 inline void
 deviceRootMatchers(clang::ast_matchers::MatchFinder &Finder,
@@ -66,6 +71,8 @@ deviceRootMatchers(clang::ast_matchers::MatchFinder &Finder,
                    RuleContext &Ctx) {
   Finder.addMatcher(deviceFunction(Ctx).bind("hpp-device-fn"), CB);
   Finder.addMatcher(parallelForBody("hpp-device-body"), CB);
+  Finder.addMatcher(taskBody("hpp-device-body"), CB);
+  Finder.addMatcher(taskVarBody("hpp-device-body"), CB);
 }
 
 /// Reports an error, tagged with its rule, for each node bound to \p ID

@@ -5,12 +5,15 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// Matchers shared by the rules that look at parallelFor launches, in both
-/// their resolved form and their form inside templates (unresolved calls).
+/// Matchers shared by the rules that look at parallelFor launches and Task
+/// constructions, in both their resolved form and their form inside
+/// templates (unresolved calls and constructions).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_REWRITE_LIB_CORE_DIALECTMATCHERS_H
 #define HPP_REWRITE_LIB_CORE_DIALECTMATCHERS_H
+
+#include "Core/Tasks.h"
 
 #include "clang/ASTMatchers/ASTMatchers.h"
 
@@ -61,6 +64,95 @@ parallelForBodyStmt(llvm::StringRef BodyID) {
   return callExpr(parallelForCall(),
                   hasAnyArgument(ignoringImplicit(
                       lambdaExpr(lambdaBody(compoundStmt().bind(BodyID))))));
+}
+
+/// An expression or variable whose type is an `hpp::Task<R, IndexT>`.
+AST_POLYMORPHIC_MATCHER(hasTaskType,
+                        AST_POLYMORPHIC_SUPPORTED_TYPES(clang::Expr,
+                                                        clang::ValueDecl)) {
+  return taskTypeArgs(Node.getType()).has_value();
+}
+
+/// A construction of an hpp::Task that makes it from its body (not a copy
+/// or a move), bound to "task"; a lambda written as its argument is bound
+/// to "lambda". `Task<R, I> t(f)`, `Task<R, I>(f)`, `Task<R, I>{f}`, and in
+/// a template `Task<T, I>(f)`; a variable of a dependent Task type is
+/// taskVariable(). As spelled: template instantiations are skipped.
+inline clang::ast_matchers::StatementMatcher taskConstruction() {
+  using namespace clang::ast_matchers;
+  auto Lambda = optionally(hasAnyArgument(lambdaExpr().bind("lambda")));
+  return traverse(
+      clang::TK_IgnoreUnlessSpelledInSource,
+      expr(anyOf(cxxConstructExpr(
+                     hasTaskType(),
+                     unless(hasDeclaration(cxxConstructorDecl(
+                         anyOf(isCopyConstructor(), isMoveConstructor())))),
+                     Lambda),
+                 cxxUnresolvedConstructExpr(hasTaskType(), Lambda)),
+           isExpansionInMainFile())
+          .bind("task"));
+}
+
+/// Matches a construction with \p Arg among its arguments.
+inline clang::ast_matchers::StatementMatcher
+constructedFrom(clang::ast_matchers::internal::Matcher<clang::Expr> Arg) {
+  using namespace clang::ast_matchers;
+  return expr(anyOf(cxxConstructExpr(hasAnyArgument(Arg)),
+                    cxxUnresolvedConstructExpr(hasAnyArgument(Arg))));
+}
+
+/// A variable of a dependent Task type in a template, initialised by
+/// `(f)` or `{f}`: the initialiser is bound to "task", the variable to
+/// "task-var", a lambda written as the argument to "lambda".
+inline clang::ast_matchers::DeclarationMatcher taskVariable() {
+  using namespace clang::ast_matchers;
+  auto WithLambda = [](auto Init) {
+    return Init(optionally(has(lambdaExpr().bind("lambda")))).bind("task");
+  };
+  return traverse(clang::TK_IgnoreUnlessSpelledInSource,
+                  varDecl(hasTaskType(), isExpansionInMainFile(),
+                          hasInitializer(anyOf(WithLambda(parenListExpr),
+                                               WithLambda(initListExpr))))
+                      .bind("task-var"));
+}
+
+/// A Task construction whose body lambda is bound to \p BodyID: a root of
+/// device code, as parallelForBody() (rewriteDescendants). taskVarBody()
+/// is the same for a variable of a dependent Task type.
+inline clang::ast_matchers::StatementMatcher taskBody(llvm::StringRef BodyID) {
+  using namespace clang::ast_matchers;
+  return expr(taskConstruction(),
+              constructedFrom(ignoringImplicit(lambdaExpr().bind(BodyID))));
+}
+
+/// The Task body of a variable of a dependent Task type, bound to \p BodyID.
+inline clang::ast_matchers::DeclarationMatcher
+taskVarBody(llvm::StringRef BodyID) {
+  using namespace clang::ast_matchers;
+  return varDecl(
+      taskVariable(),
+      hasInitializer(anyOf(parenListExpr(has(lambdaExpr().bind(BodyID))),
+                           initListExpr(has(lambdaExpr().bind(BodyID))))));
+}
+
+/// A Task construction whose body lambda's compound statement is bound to
+/// \p BodyID (device code only, without the init-captures);
+/// taskVarBodyStmt() for a variable of a dependent Task type.
+inline clang::ast_matchers::StatementMatcher
+taskBodyStmt(llvm::StringRef BodyID) {
+  using namespace clang::ast_matchers;
+  return expr(taskConstruction(),
+              constructedFrom(ignoringImplicit(
+                  lambdaExpr(lambdaBody(compoundStmt().bind(BodyID))))));
+}
+
+inline clang::ast_matchers::DeclarationMatcher
+taskVarBodyStmt(llvm::StringRef BodyID) {
+  using namespace clang::ast_matchers;
+  auto Body = lambdaExpr(lambdaBody(compoundStmt().bind(BodyID)));
+  return varDecl(
+      taskVariable(),
+      hasInitializer(anyOf(parenListExpr(has(Body)), initListExpr(has(Body)))));
 }
 
 } // namespace rewrite

@@ -8,6 +8,7 @@
 #include "hpp-rewrite/Rule.h"
 
 #include "Core/DeviceCallGraph.h"
+#include "Core/KernelSites.h"
 #include "Core/WidthModel.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -38,6 +39,12 @@ const WidthModel &RuleContext::widthModel() {
   if (!Widths)
     Widths = std::make_unique<WidthModel>(CI.getASTContext(), deviceGraph());
   return *Widths;
+}
+
+KernelSites &RuleContext::kernelSites() {
+  if (!Sites)
+    Sites = std::make_unique<KernelSites>();
+  return *Sites;
 }
 
 namespace {

@@ -1,4 +1,4 @@
-//===- KernelOutliner.cpp - parallelFor lambda -> __global__ kernel -------===//
+//===- KernelOutliner.cpp - Device lambda -> __global__ kernel ------------===//
 //
 // Part of hpp-rewrite.
 //
@@ -221,39 +221,17 @@ static std::string freshName(std::string Base, const llvm::StringSet<> &Taken) {
 }
 
 std::optional<OutlinedKernel>
-KernelOutliner::outline(const CallExpr *Call, const LambdaExpr *LE,
-                        llvm::StringRef Name,
+KernelOutliner::outline(const OutlineRequest &Req, llvm::StringRef Name,
                         const tooling::Replacements &BodyEdits,
                         llvm::function_ref<std::string(SourceRange)> EditedText,
                         OutlineError &Err) {
   const SourceManager &SM = Ctx.getSourceManager();
+  const LambdaExpr *LE = Req.Lambda;
   const CXXMethodDecl *Op = LE->getCallOperator();
-  // parallelFor(range, lambda(Index)), or parallelFor(range, darray,
-  // lambda(Index, BoundDistArray<T>)).
-  const bool Dist = Call->getNumArgs() == 3 && Op->getNumParams() == 2;
-  if (!Dist && (Call->getNumArgs() != 2 || Op->getNumParams() != 1)) {
-    Err = {Call->getBeginLoc(),
-           "cannot outline: only parallelFor(range, lambda) with one Index "
-           "parameter and parallelFor(range, darray, lambda) with an Index "
-           "and a BoundDistArray parameter are supported"};
-    return std::nullopt;
-  }
-  // Range<N> or Range<N, N>: the kernel's first parameter.
-  QualType RangeT = Call->getArg(0)->getType().getNonReferenceType();
-  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      RangeT->getAsCXXRecordDecl());
-  if (!Spec || Spec->getTemplateArgs().size() != 2 ||
-      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Integral) {
-    Err = {Call->getArg(0)->getBeginLoc(),
-           "cannot outline: the range's type must be a concrete "
-           "hpp::Range<N> or hpp::Range<N, N>"};
-    return std::nullopt;
-  }
-  int64_t Dims = Spec->getTemplateArgs()[0].getAsIntegral().getExtValue();
-  int64_t Local = Spec->getTemplateArgs()[1].getAsIntegral().getExtValue();
-  std::string Shape = std::to_string(Dims);
-  if (Local)
-    Shape += ", " + std::to_string(Local);
+  const bool IsTask = Req.Kind == KernelKind::Task;
+  std::string Shape = std::to_string(Req.Dims);
+  if (Req.LocalDims)
+    Shape += ", " + std::to_string(Req.LocalDims);
 
   // Generated names avoid every name the lambda uses (`int hpp_range`).
   NamesInLambda Used;
@@ -264,11 +242,21 @@ KernelOutliner::outline(const CallExpr *Call, const LambdaExpr *LE,
   const std::string RangeName = Fresh("hpp_range");
   std::vector<std::string> Params{"hpp::Range<" + Shape + "> " + RangeName};
   std::string Args, Prologue, Binding;
-  if (Dist) {
+  std::string ResultName, ResultType;
+  if (IsTask) {
+    // Where the work-item's value goes (hpp/task.h, TaskResult<R>).
+    auto TN = typeName(Req.Result, false, Req.Site->getBeginLoc(), Err);
+    if (!TN)
+      return std::nullopt;
+    ResultType = *TN;
+    ResultName = Fresh("hpp_result");
+    Params.push_back("hpp::detail::TaskResult<" + ResultType + "> " +
+                     ResultName);
+  }
+  if (const ParmVarDecl *Bound = Req.Bound) {
     // The bound distributed array: the DistArray converts to it at the
     // launch, which gives the kernel its regions as dynamic shared memory
     // (hpp/dist_array.h).
-    const ParmVarDecl *Bound = Op->getParamDecl(1);
     auto TN = typeName(Bound->getType().getNonReferenceType(), false,
                        Bound->getLocation(), Err);
     if (!TN)
@@ -403,14 +391,18 @@ KernelOutliner::outline(const CallExpr *Call, const LambdaExpr *LE,
   // for a generic one.
   std::string IndexType = "hpp::Index<" + Shape + ">";
   QualType IndexT = IndexParam->getType().getNonReferenceType();
-  if (!IndexT->isDependentType() && !IndexT->getContainedDeducedType())
+  if (IndexT->isDependentType() || IndexT->getContainedDeducedType())
+    IndexT = Req.Index;
+  if (!IndexT.isNull() && !IndexT->isDependentType() &&
+      !IndexT->getContainedDeducedType())
     if (auto TN = typeName(IndexT.getUnqualifiedType(), false,
                            IndexParam->getLocation(), Err))
       IndexType = *TN;
   std::string IndexName = IndexParam->getName().empty()
                               ? Fresh("hpp_index")
                               : IndexParam->getNameAsString();
-  PresumedLoc PL = SM.getPresumedLoc(SM.getExpansionLoc(Call->getBeginLoc()));
+  PresumedLoc PL =
+      SM.getPresumedLoc(SM.getExpansionLoc(Req.Site->getBeginLoc()));
 
   OutlinedKernel K;
   std::string Origin = llvm::sys::path::filename(PL.getFilename()).str() + ":" +
@@ -421,19 +413,29 @@ KernelOutliner::outline(const CallExpr *Call, const LambdaExpr *LE,
   std::string Head = "__global__ void " + Name.str() + "(";
   const CXXRecordDecl *Class = enclosingClass(enclosingFunction(LE), LE);
   if (Class)
-    K.Declaration = "/// Outlined by hpp-rewrite from the parallelFor at " +
-                    Origin + "; defined after '" + Class->getNameAsString() +
-                    "'.\n" + Header + wrapSignature(Head, Params, ");") +
-                    "\n\n";
+    K.Declaration = "/// Outlined by hpp-rewrite from the " + Req.what().str() +
+                    " at " + Origin + "; defined after '" +
+                    Class->getNameAsString() + "'.\n" + Header +
+                    wrapSignature(Head, Params, ");") + "\n\n";
   llvm::raw_string_ostream OS(K.Definition);
-  OS << "/// Outlined by hpp-rewrite from the parallelFor at " << Origin
-     << ".\n"
+  OS << "/// Outlined by hpp-rewrite from the " << Req.what() << " at "
+     << Origin << ".\n"
      << Header << wrapSignature(Head, Params, ") {") << "\n"
-     << Binding << "  " << IndexType << " " << IndexName
-     << " = hpp::detail::kernelIndex(" << RangeName << ");\n"
-     << "  if (!" << IndexName << ".inGlobalRange())\n"
+     << Binding << "  " << IndexType << " " << IndexName;
+  // A Task's index is declared with the body's type whatever the range's
+  // local dimensions are: from the work-item's fields.
+  if (IsTask)
+    OS << "(hpp::detail::kernelIndex(" << RangeName << ").fields());\n";
+  else
+    OS << " = hpp::detail::kernelIndex(" << RangeName << ");\n";
+  OS << "  if (!" << IndexName << ".inGlobalRange())\n"
      << "    return;\n"
-     << Prologue << "  " << bodyText(LE, Edits) << "\n}\n\n";
+     << Prologue << "  ";
+  if (IsTask && !Req.Result->isVoidType())
+    OS << ResultName << ".store(" << IndexName << ", [&]() -> " << ResultType
+       << " " << bodyText(LE, Edits) << "());\n}\n\n";
+  else
+    OS << bodyText(LE, Edits) << "\n}\n\n";
   std::string Kernel = Name.str() + Templates.arguments("", ExtraArgs);
   if (!WaitOnly.empty())
     Kernel = "hpp::detail::waitOnlyVariants(" + Name.str() +
@@ -443,8 +445,8 @@ KernelOutliner::outline(const CallExpr *Call, const LambdaExpr *LE,
   // A kernel that reaches __gpu_sync needs every work-group resident.
   if (reachesGridSync(LE->getBody()))
     Kernel = "hpp::detail::cooperative(" + Kernel + ")";
-  K.LaunchHead = "hpp::launchKernel(" + Kernel + ", ";
-  K.LaunchTail = Args + ")";
+  K.KernelExpr = Kernel;
+  K.Arguments = Args;
   K.InsertAt = Templates.insertionPoint(Ctx, Err);
   if (K.InsertAt.isInvalid())
     return std::nullopt;
@@ -459,7 +461,7 @@ KernelOutliner::outline(const CallExpr *Call, const LambdaExpr *LE,
           /*SkipTrailingWhitespaceAndNewLine=*/false);
     if (K.DefineAt.isInvalid()) {
       Err = {Class->getLocation(),
-             "cannot outline the parallelFor at " + Origin +
+             "cannot outline the " + Req.what().str() + " at " + Origin +
                  ": its kernel goes after this class, which must end with "
                  "'};' outside any macro"};
       return std::nullopt;

@@ -1,5 +1,4 @@
-//===- KernelOutliner.h - parallelFor lambda -> __global__ kernel -*- C++
-//-*-===//
+//===- KernelOutliner.h - Device lambda -> __global__ kernel ----*- C++ -*-===//
 //
 // Part of hpp-rewrite.
 //
@@ -7,8 +6,9 @@
 ///
 /// \file
 /// Builds the text of the `__global__` kernel outlined from a parallelFor
-/// lambda (parameters = captures, body kept as written) and of the checked
-/// launch that replaces the call. See docs/design.md for the shape.
+/// or Task lambda (parameters = captures, body kept as written) and of the
+/// kernel expression and capture arguments that replace the lambda. See
+/// docs/design.md for the shape.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_REWRITE_LIB_CORE_KERNELOUTLINER_H
@@ -31,15 +31,60 @@ struct OutlineError {
   std::string Message;
 };
 
-/// The pieces the ParallelForRule inserts and replaces.
+/// What kind of kernel a lambda becomes.
+enum class KernelKind {
+  ParallelFor, ///< `hpp_f_pfor<k>`, launched where the call was
+  Task,        ///< `hpp_f_task<k>`, launched by the Task's enqueue
+};
+
+/// One lambda to outline, and the shape of its kernel.
+struct OutlineRequest {
+  KernelKind Kind = KernelKind::ParallelFor;
+  /// The parallelFor call or the Task construction (its location names
+  /// the kernel's origin).
+  const clang::Expr *Site = nullptr;
+  const clang::LambdaExpr *Lambda = nullptr;
+  /// The kernel's range parameter: `hpp::Range<Dims>`, or
+  /// `hpp::Range<Dims, LocalDims>` when LocalDims is not 0.
+  int Dims = 1, LocalDims = 0;
+  /// parallelFor(range, darray, lambda): the BoundDistArray parameter,
+  /// passed as the kernel's second parameter.
+  const clang::ParmVarDecl *Bound = nullptr;
+  /// A Task's R (void allowed): the kernel's second parameter is a
+  /// `hpp::detail::TaskResult<R>`, and a value-returning body is wrapped in
+  /// a lambda whose value is stored there.
+  clang::QualType Result;
+  /// The index type of a generic (`auto`) body: a Task's IndexT. Null: the
+  /// range's `hpp::Index<Dims[, LocalDims]>`.
+  clang::QualType Index;
+
+  /// The name of the construct in messages and comments.
+  llvm::StringRef what() const {
+    return Kind == KernelKind::Task ? "Task" : "parallelFor";
+  }
+  /// The request for \p Call, a parallelFor call with body \p LE, or
+  /// std::nullopt after filling \p Err.
+  static std::optional<OutlineRequest>
+  forParallelFor(const clang::CallExpr *Call, const clang::LambdaExpr *LE,
+                 OutlineError &Err);
+  /// The request for the Task construction \p Site of type \p TaskType
+  /// with body \p LE, or std::nullopt after filling \p Err.
+  static std::optional<OutlineRequest> forTask(const clang::Expr *Site,
+                                               clang::QualType TaskType,
+                                               const clang::LambdaExpr *LE,
+                                               const clang::ASTContext &Ctx,
+                                               OutlineError &Err);
+};
+
+/// The pieces the rules insert and replace.
 struct OutlinedKernel {
   std::string Definition; ///< the kernel, ending in a blank line
-  /// Replaces `parallelFor(` up to the range: `hpp::launchKernel(k, `.
-  std::string LaunchHead;
-  /// Replaces the lambda (from the end of the range, or of the DistArray
-  /// argument, to the call's `)`): the capture arguments and `)`. The
-  /// arguments in between stay in place, with other rules' edits.
-  std::string LaunchTail;
+  /// The kernel as its launch names it: `k`, `k<T>`, or a
+  /// `hpp::detail::waitOnlyVariants(...)` / `hpp::detail::cooperative(...)`
+  /// wrapping.
+  std::string KernelExpr;
+  /// The capture arguments, each preceded by `, `.
+  std::string Arguments;
   clang::SourceLocation InsertAt; ///< before the enclosing top-level decl
   /// For a body inside a class definition: the kernel is declared at
   /// InsertAt (Declaration) and defined after the class, at DefineAt, where
@@ -57,14 +102,14 @@ public:
   static const clang::FunctionDecl *
   enclosingFunction(const clang::LambdaExpr *LE);
 
-  /// Outlines \p LE, the body argument of \p Call, as kernel \p Name.
+  /// Outlines the lambda of \p Req as kernel \p Name.
   /// \p BodyEdits are edits inside the lambda body, relative to its start;
   /// \p EditedText gives the text of a range (an init-capture's
   /// initialiser) with other rules' edits applied. On failure fills \p Err
   /// and returns std::nullopt.
   std::optional<OutlinedKernel>
-  outline(const clang::CallExpr *Call, const clang::LambdaExpr *LE,
-          llvm::StringRef Name, const clang::tooling::Replacements &BodyEdits,
+  outline(const OutlineRequest &Req, llvm::StringRef Name,
+          const clang::tooling::Replacements &BodyEdits,
           llvm::function_ref<std::string(clang::SourceRange)> EditedText,
           OutlineError &Err);
 

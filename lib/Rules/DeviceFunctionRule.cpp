@@ -172,9 +172,14 @@ DeviceFunctionRule::DeviceFunctionRule(llvm::StringRef Name, RuleContext &Ctx)
                    flatten(changeTo(deviceAnnotation("fn"),
                                     transformer::run(deviceQualifiers(Ctx))),
                            rewriteDescendants("fn", dropNestedLambdaMarks()))),
-               // Inside a parallelFor body (moved whole by the outliner).
+               // Inside a parallelFor or Task body (moved whole by the
+               // outliner).
+               makeRule(parallelForBody("body"),
+                        rewriteDescendants("body", dropNestedLambdaMarks())),
+               makeRule(taskBody("body"),
+                        rewriteDescendants("body", dropNestedLambdaMarks())),
                makeRule(
-                   parallelForBody("body"),
+                   taskVarBody("body"),
                    rewriteDescendants("body", dropNestedLambdaMarks()))})) {}
 
 void DeviceFunctionRule::registerMatchers(MatchFinder &Finder) {
@@ -183,6 +188,8 @@ void DeviceFunctionRule::registerMatchers(MatchFinder &Finder) {
       lambdaExpr(isDeviceLambda(), isExpansionInMainFile()).bind("lambda"),
       &Collect);
   Finder.addMatcher(parallelForCall(), &Collect);
+  Finder.addMatcher(taskConstruction(), &Collect);
+  Finder.addMatcher(taskVariable(), &Collect);
   Finder.addMatcher(decl(hasDeviceAnnotation(), unless(functionDecl()),
                          isExpansionInMainFile())
                         .bind("other"),
@@ -190,7 +197,7 @@ void DeviceFunctionRule::registerMatchers(MatchFinder &Finder) {
 }
 
 void DeviceFunctionRule::Collector::run(const MatchFinder::MatchResult &R) {
-  if (R.Nodes.getNodeAs<CallExpr>("call")) {
+  if (R.Nodes.getNodeAs<CallExpr>("call") || R.Nodes.getNodeAs<Expr>("task")) {
     if (const auto *L = R.Nodes.getNodeAs<LambdaExpr>("lambda"))
       Rule.ParallelForLambdas.insert(
           R.SourceManager->getExpansionLoc(L->getBeginLoc()));

@@ -18,6 +18,8 @@ namespace rewrite {
 
 void HostReferenceCaptureCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(parallelForCall(), this);
+  Finder.addMatcher(taskConstruction(), this);
+  Finder.addMatcher(taskVariable(), this);
 }
 
 void HostReferenceCaptureCheck::run(const MatchFinder::MatchResult &R) {

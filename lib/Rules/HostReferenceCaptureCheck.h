@@ -11,9 +11,9 @@
 namespace hpp {
 namespace rewrite {
 
-/// A parallelFor lambda may capture by reference only device-visible
-/// objects (Pointer, Atomic in allocated memory); anything else would be a
-/// host address inside the kernel.
+/// A parallelFor (or Task) lambda may capture by reference only
+/// device-visible objects (Pointer, Atomic in allocated memory); anything
+/// else would be a host address inside the kernel.
 class HostReferenceCaptureCheck : public Rule {
 public:
   using Rule::Rule;

@@ -70,6 +70,8 @@ private:
 
 void HostStateInDeviceCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(parallelForCall(), this);
+  Finder.addMatcher(taskConstruction(), this);
+  Finder.addMatcher(taskVariable(), this);
 }
 
 void HostStateInDeviceCheck::run(const MatchFinder::MatchResult &R) {

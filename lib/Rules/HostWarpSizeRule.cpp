@@ -161,15 +161,18 @@ static std::string instantiate(StringRef Text, unsigned Begin,
 std::vector<HostWarpSizeRule::NarrowLaunch>
 HostWarpSizeRule::narrowLaunches(const Stmt *Body, ASTContext &AST) {
   std::vector<NarrowLaunch> Out;
-  for (const BoundNodes &M :
-       match(findAll(parallelForBody("lambda")), *Body, AST)) {
-    const auto *Call = M.getNodeAs<CallExpr>("call");
-    const auto *L = M.getNodeAs<LambdaExpr>("lambda");
+  auto Add = [&](const Expr *Site, const LambdaExpr *L) {
     const WidthDecision &D = Ctx.widthModel().of(L->getCallOperator());
     if (D.narrows() && L->getBody())
       Out.push_back(
-          {SourceRange(Call->getBeginLoc(), L->getBody()->getBeginLoc()), &D});
-  }
+          {SourceRange(Site->getBeginLoc(), L->getBody()->getBeginLoc()), &D});
+  };
+  for (const BoundNodes &M :
+       match(findAll(parallelForBody("lambda")), *Body, AST))
+    Add(M.getNodeAs<CallExpr>("call"), M.getNodeAs<LambdaExpr>("lambda"));
+  // A Task's init-captures (its enqueue's range is not the kernel's).
+  for (const BoundNodes &M : match(findAll(taskBody("lambda")), *Body, AST))
+    Add(M.getNodeAs<Expr>("task"), M.getNodeAs<LambdaExpr>("lambda"));
   return Out;
 }
 

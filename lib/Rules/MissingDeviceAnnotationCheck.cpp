@@ -16,6 +16,8 @@ namespace rewrite {
 
 void MissingDeviceAnnotationCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(parallelForCall(), this);
+  Finder.addMatcher(taskConstruction(), this);
+  Finder.addMatcher(taskVariable(), this);
 }
 
 void MissingDeviceAnnotationCheck::run(const MatchFinder::MatchResult &R) {
@@ -24,7 +26,9 @@ void MissingDeviceAnnotationCheck::run(const MatchFinder::MatchResult &R) {
     return;
   SourceLocation BodyStart = LE->getBody()->getBeginLoc();
   error(LE->getBeginLoc(),
-        "the lambda passed to parallelFor is not marked '__device(hpp)'")
+        R.Nodes.getNodeAs<CallExpr>("call")
+            ? "the lambda passed to parallelFor is not marked '__device(hpp)'"
+            : "the lambda of a Task is not marked '__device(hpp)'")
       << FixItHint::CreateInsertion(BodyStart, "__device(hpp) ");
   note(BodyStart, "device code must be marked; add '__device(hpp)' after the "
                   "parameter list");

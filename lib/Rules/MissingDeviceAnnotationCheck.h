@@ -11,7 +11,8 @@
 namespace hpp {
 namespace rewrite {
 
-/// A lambda passed to parallelFor must be marked `__device(hpp)`.
+/// A lambda passed to parallelFor, or a Task's lambda, must be marked
+/// `__device(hpp)`.
 class MissingDeviceAnnotationCheck : public Rule {
 public:
   using Rule::Rule;

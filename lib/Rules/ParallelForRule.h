@@ -8,15 +8,11 @@
 
 #include "hpp-rewrite/Rule.h"
 
-#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/ADT/StringSet.h"
 
 #include "Core/Conditionals.h"
 
-#include <map>
 #include <memory>
-#include <vector>
 
 namespace clang {
 class CallExpr;
@@ -31,9 +27,10 @@ namespace hpp {
 namespace rewrite {
 
 /// Outlines each parallelFor lambda into a named `__global__` kernel and
-/// replaces the call with a checked launch. A stateful callback: kernels are
-/// emitted at the end of the translation unit, after every other rule's
-/// edits inside the bodies are known (they move with the body).
+/// replaces the call with a checked launch. Kernels are emitted at the end
+/// of the translation unit, after every other rule's edits inside the
+/// bodies are known (they move with the body), together with the Task
+/// bodies hpp-task collected (lib/Core/KernelSites.h).
 class ParallelForRule : public Rule {
 public:
   using Rule::Rule;
@@ -46,21 +43,11 @@ private:
   /// The main file's #if blocks: a kernel never lands in a branch that
   /// ends before its launch.
   std::shared_ptr<ConditionalBlocks> Conditionals;
-  /// A call to outline, in source order.
-  struct Site {
-    const clang::CallExpr *Call;
-    const clang::LambdaExpr *Lambda;
-    const clang::FunctionDecl *Enclosing; ///< null outside any function
-  };
-  std::string kernelName(const clang::FunctionDecl *F);
   void removeUsing(const clang::UsingDecl *UD, const clang::SourceManager &SM,
                    const clang::LangOptions &LO);
 
-  std::vector<Site> Sites;
   /// Calls seen (a default argument is reached again from each call).
   llvm::SmallPtrSet<const clang::CallExpr *, 16> Seen;
-  llvm::DenseMap<const clang::FunctionDecl *, unsigned> PerFunction;
-  llvm::StringSet<> UsedNames;
 };
 
 } // namespace rewrite

@@ -6,12 +6,13 @@
 
 #include "hpp-rewrite/Rule.h"
 
-#include "Rules/DeviceFunctionRule.h"
 #include "Rules/BarrierDivergenceCheck.h"
+#include "Rules/ChannelCheck.h"
+#include "Rules/DeviceFunctionRule.h"
 #include "Rules/DivergentWarpOpCheck.h"
 #include "Rules/HostCallInDeviceCheck.h"
-#include "Rules/HostStateInDeviceCheck.h"
 #include "Rules/HostReferenceCaptureCheck.h"
+#include "Rules/HostStateInDeviceCheck.h"
 #include "Rules/HostWarpSizeRule.h"
 #include "Rules/ImplicitDeviceFunctionRule.h"
 #include "Rules/IncludeRule.h"
@@ -22,6 +23,7 @@
 #include "Rules/ReservedNameCheck.h"
 #include "Rules/SourcePositionRule.h"
 #include "Rules/SyncWarpRule.h"
+#include "Rules/TaskRule.h"
 #include "Rules/TiledPartitionWidthCheck.h"
 #include "Rules/WarpIntrinsicRule.h"
 #include "Rules/WarpSizeRule.h"

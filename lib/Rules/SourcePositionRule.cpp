@@ -59,16 +59,23 @@ private:
 
 } // namespace
 
+/// `__func__` & co. in a body: the enclosing function's name as a literal.
+static RewriteRule functionNames() {
+  return makeRule(
+      predefinedExpr().bind("fn"),
+      changeTo(node("fn"), transformer::run(functionNameLiteral())));
+}
+
 SourcePositionRule::SourcePositionRule(llvm::StringRef Name, RuleContext &Ctx)
     : TransformerRule(
           Name, Ctx,
-          makeRule(
-              parallelForBodyStmt("body"),
-              rewriteDescendants(
-                  "body", makeRule(predefinedExpr().bind("fn"),
-                                   changeTo(node("fn"),
-                                            transformer::run(
-                                                functionNameLiteral())))))) {}
+          applyFirst({makeRule(parallelForBodyStmt("body"),
+                               rewriteDescendants("body", functionNames())),
+                      makeRule(taskBodyStmt("body"),
+                               rewriteDescendants("body", functionNames())),
+                      makeRule(taskVarBodyStmt("body"),
+                               rewriteDescendants("body", functionNames()))})) {
+}
 
 void SourcePositionRule::registerPPCallbacks() {
   Preprocessor &PP = Ctx.CI.getPreprocessor();

@@ -60,6 +60,10 @@ WarpSizeRule::WarpSizeRule(llvm::StringRef Name, RuleContext &Ctx)
                    rewriteDescendants("fn", deviceWidth(Ctx))),
                // The body only: init-captures are host code.
                makeRule(parallelForBodyStmt("body"),
+                        rewriteDescendants("body", deviceWidth(Ctx))),
+               makeRule(taskBodyStmt("body"),
+                        rewriteDescendants("body", deviceWidth(Ctx))),
+               makeRule(taskVarBodyStmt("body"),
                         rewriteDescendants("body", deviceWidth(Ctx)))})),
       Uneditable(Name, Ctx, "the warp width", "w") {}
 
@@ -72,7 +76,7 @@ void WarpSizeRule::registerMatchers(MatchFinder &Finder) {
 void WarpSizeRule::ConstantUseCallback::run(const MatchFinder::MatchResult &R) {
   if (const auto *FD = R.Nodes.getNodeAs<FunctionDecl>("hpp-device-fn"))
     Rule.checkConstantUses(FD->getBody(), *R.Context);
-  // A parallelFor body's init-captures are host code.
+  // A parallelFor or Task body's init-captures are host code.
   if (const auto *LE = R.Nodes.getNodeAs<LambdaExpr>("hpp-device-body"))
     Rule.checkConstantUses(LE->getBody(), *R.Context);
 }

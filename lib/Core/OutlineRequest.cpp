@@ -1,0 +1,87 @@
+//===- OutlineRequest.cpp - What a kernel is outlined from ----------------===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The shape of the kernel outlined from a parallelFor call (from its range
+/// argument) and from a Task construction (from the Task's index type).
+///
+//===----------------------------------------------------------------------===//
+
+#include "Core/KernelOutliner.h"
+#include "Core/Tasks.h"
+
+#include "clang/AST/DeclTemplate.h"
+
+using namespace clang;
+
+namespace hpp {
+namespace rewrite {
+
+std::optional<OutlineRequest>
+OutlineRequest::forParallelFor(const CallExpr *Call, const LambdaExpr *LE,
+                               OutlineError &Err) {
+  const CXXMethodDecl *Op = LE->getCallOperator();
+  // parallelFor(range, lambda(Index)), or parallelFor(range, darray,
+  // lambda(Index, BoundDistArray<T>)).
+  const bool Dist = Call->getNumArgs() == 3 && Op->getNumParams() == 2;
+  if (!Dist && (Call->getNumArgs() != 2 || Op->getNumParams() != 1)) {
+    Err = {Call->getBeginLoc(),
+           "cannot outline: only parallelFor(range, lambda) with one Index "
+           "parameter and parallelFor(range, darray, lambda) with an Index "
+           "and a BoundDistArray parameter are supported"};
+    return std::nullopt;
+  }
+  // Range<N> or Range<N, N>: the kernel's first parameter.
+  QualType RangeT = Call->getArg(0)->getType().getNonReferenceType();
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      RangeT->getAsCXXRecordDecl());
+  if (!Spec || Spec->getTemplateArgs().size() != 2 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Integral) {
+    Err = {Call->getArg(0)->getBeginLoc(),
+           "cannot outline: the range's type must be a concrete "
+           "hpp::Range<N> or hpp::Range<N, N>"};
+    return std::nullopt;
+  }
+  OutlineRequest Req;
+  Req.Kind = KernelKind::ParallelFor;
+  Req.Site = Call;
+  Req.Lambda = LE;
+  Req.Dims = int(Spec->getTemplateArgs()[0].getAsIntegral().getExtValue());
+  Req.LocalDims = int(Spec->getTemplateArgs()[1].getAsIntegral().getExtValue());
+  if (Dist)
+    Req.Bound = Op->getParamDecl(1);
+  return Req;
+}
+
+std::optional<OutlineRequest> OutlineRequest::forTask(const Expr *Site,
+                                                      QualType TaskType,
+                                                      const LambdaExpr *LE,
+                                                      const ASTContext &Ctx,
+                                                      OutlineError &Err) {
+  std::optional<TaskTypeArgs> Args = taskTypeArgs(TaskType);
+  std::optional<std::pair<int, int>> Shape;
+  if (Args)
+    Shape = indexShape(Args->Index, Ctx);
+  if (!Shape || Shape->first < 1 || Shape->first > 3) {
+    Err = {Site->getBeginLoc(),
+           "cannot outline: the Task's index type must be a concrete "
+           "hpp::Index<N> or hpp::Index<N, N>"};
+    return std::nullopt;
+  }
+  OutlineRequest Req;
+  Req.Kind = KernelKind::Task;
+  Req.Site = Site;
+  Req.Lambda = LE;
+  // Whatever range enqueue is given, the kernel takes a Range<N, N>: the
+  // runtime converts it.
+  Req.Dims = Req.LocalDims = Shape->first;
+  Req.Result = Args->Result;
+  Req.Index = Args->Index;
+  return Req;
+}
+
+} // namespace rewrite
+} // namespace hpp
