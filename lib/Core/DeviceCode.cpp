@@ -16,6 +16,15 @@ namespace rewrite {
 
 static constexpr llvm::StringLiteral AnnotationPrefix = "hpp.device.";
 
+bool isInsideDeviceFunction(const LambdaExpr *LE) {
+  for (const DeclContext *DC = LE->getLambdaClass()->getDeclContext(); DC;
+       DC = DC->getParent())
+    if (const auto *FD = dyn_cast<FunctionDecl>(DC);
+        FD && getDeviceAnnotation(FD))
+      return true;
+  return false;
+}
+
 const AnnotateAttr *getDeviceAnnotation(const Decl *D, llvm::StringRef Kind) {
   if (!D)
     return nullptr;

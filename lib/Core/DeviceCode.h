@@ -16,6 +16,7 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -27,6 +28,11 @@ namespace rewrite {
 /// The `__device(Kind)` annotation on \p D or its redeclarations, if any.
 const clang::AnnotateAttr *getDeviceAnnotation(const clang::Decl *D,
                                                llvm::StringRef Kind = "hpp");
+
+/// True when lambda \p LE is written inside a `__device(hpp)` function
+/// (directly or through enclosing lambdas): device code, where no kernel
+/// can be launched (HIP has no launch from device code).
+bool isInsideDeviceFunction(const clang::LambdaExpr *LE);
 
 /// True when \p D is declared in namespace ::hpp (the dialect API).
 bool isDialectAPI(const clang::Decl *D);

@@ -68,17 +68,14 @@ void ParallelForRule::run(const MatchFinder::MatchResult &R) {
     return;
   }
   // GPUs launch kernels from the host: HIP has no device-side launch.
-  for (const DeclContext *DC = LE->getLambdaClass()->getDeclContext(); DC;
-       DC = DC->getParent())
-    if (const auto *FD = dyn_cast<FunctionDecl>(DC);
-        FD && getDeviceAnnotation(FD)) {
-      error(Call->getBeginLoc(),
-            "a parallelFor inside device code cannot be rewritten: kernels "
-            "are launched from the host (HIP has no launch from device "
-            "code); move it to host code, or run its work in this body's "
-            "loop");
-      return;
-    }
+  if (isInsideDeviceFunction(LE)) {
+    error(Call->getBeginLoc(),
+          "a parallelFor inside device code cannot be rewritten: kernels "
+          "are launched from the host (HIP has no launch from device "
+          "code); move it to host code, or run its work in this body's "
+          "loop");
+    return;
+  }
   if (LE->getBeginLoc().isMacroID() || LE->getEndLoc().isMacroID()) {
     error(R.SourceManager->getExpansionLoc(LE->getBeginLoc()),
           "cannot outline a parallelFor body written through a macro; write "

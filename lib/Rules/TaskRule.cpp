@@ -52,16 +52,13 @@ void TaskRule::run(const MatchFinder::MatchResult &R) {
     return;
   }
   // GPUs launch kernels from the host: HIP has no device-side launch.
-  for (const DeclContext *DC = LE->getLambdaClass()->getDeclContext(); DC;
-       DC = DC->getParent())
-    if (const auto *FD = dyn_cast<FunctionDecl>(DC);
-        FD && getDeviceAnnotation(FD)) {
-      error(SM.getExpansionLoc(Site->getBeginLoc()),
-            "a Task inside device code cannot be rewritten: its kernel is "
-            "launched from the host (HIP has no launch from device code); "
-            "make the Task in host code");
-      return;
-    }
+  if (isInsideDeviceFunction(LE)) {
+    error(SM.getExpansionLoc(Site->getBeginLoc()),
+          "a Task inside device code cannot be rewritten: its kernel is "
+          "launched from the host (HIP has no launch from device code); "
+          "make the Task in host code");
+    return;
+  }
   if (LE->getBeginLoc().isMacroID() || LE->getEndLoc().isMacroID()) {
     error(SM.getExpansionLoc(LE->getBeginLoc()),
           "cannot outline a Task body written through a macro; write the "
