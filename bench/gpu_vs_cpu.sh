@@ -13,9 +13,11 @@
 #   nvcc -std=c++17 -O3 -arch=$HPP_CUDA_ARCH -I runtime -I include
 # runs each example (and its argument variants) and compares its output
 # with the CPU reference runtime's at widths 32 and 64, runs the warp
-# self-test, then the reduction benchmark $HPP_REDUCE_REPEATS times
-# (default 3) on 2^28 floats, and bench/task_bench.cu. Exit status 0 when everything built, ran,
-# and matched.
+# self-test, bench/task_bench.cu, bench/channel_bench.cu (the paper's
+# channel reduction against CUB on 2^28 floats, and the predicate ->
+# consumer latency), then the reduction benchmark $HPP_REDUCE_REPEATS
+# times (default 3) on 2^28 floats. Exit status 0 when everything built,
+# ran, and matched.
 #
 #===----------------------------------------------------------------------===#
 set -uo pipefail
@@ -38,6 +40,8 @@ build reduce_bench "-DHPP_GENERATED=\"$GEN/warp_reduce.cu\"" \
   "$ROOT/bench/reduce_cub.cu" & pids+=($!)
 build task_bench "-DHPP_GENERATED=\"$GEN/bench/task_workloads.cu\"" \
   "$ROOT/bench/task_bench.cu" & pids+=($!)
+build channel_bench "-DHPP_GENERATED=\"$GEN/bench/channel_workloads.cu\"" \
+  "$ROOT/bench/channel_bench.cu" & pids+=($!)
 for p in "${pids[@]}"; do wait "$p" || status=1; done
 
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader || true
@@ -74,6 +78,8 @@ echo "=== warp self-test"
 "$BUILD/warp_selftest" | grep -E "PASSED|FAIL" || status=1
 echo "=== task benchmark (enqueue overhead, two tasks)"
 "$BUILD/task_bench" 1000 "${HPP_REDUCE_RUNS:-20}" || status=1
+echo "=== channel benchmark (paper's channel reduction vs CUB, latency)"
+"$BUILD/channel_bench" 268435456 "${HPP_REDUCE_RUNS:-20}" || status=1
 for r in $(seq "${HPP_REDUCE_REPEATS:-3}"); do
   echo "=== reduction benchmark, run $r"
   "$BUILD/reduce_bench" 268435456 "${HPP_REDUCE_RUNS:-20}" || status=1

@@ -38,10 +38,6 @@ needs_width() { grep -q 'segmentedSum<MVECTOR_SIZE' "$1"; }
 for src in "$ROOT"/examples/*.cpp; do
   name=$(basename "$src" .cpp)
   echo "=== $name"
-  if grep -q 'Channel<' "$src"; then
-    echo "skipped: channels are not lowered yet (issue 12)"
-    continue
-  fi
   "$BUILD/tools/hpp-rewrite/hpp-rewrite" "$src" -o "$GEN/$name.cu"
   for w in 32 64; do
     flags=()
@@ -65,8 +61,11 @@ for v in "${VARIANTS[@]}"; do
   HPP_CPU_MVECTOR=64 "$TMP/$name.64" $args > "$out"
   HPP_CPU_MVECTOR=32 "$TMP/$name.32" $args | diff "$out" -
 done
-# The dialect side of bench/task_bench.cu (not an example: no reference run).
+# The dialect sides of bench/task_bench.cu and bench/channel_bench.cu (not
+# examples: no reference run).
 mkdir -p "$GEN/bench"
-"$BUILD/tools/hpp-rewrite/hpp-rewrite" "$ROOT/bench/task_workloads.cpp" \
-  -o "$GEN/bench/task_workloads.cu"
+for w in task_workloads channel_workloads; do
+  "$BUILD/tools/hpp-rewrite/hpp-rewrite" "$ROOT/bench/$w.cpp" \
+    -o "$GEN/bench/$w.cu"
+done
 echo "=== $GEN: $(ls "$GEN"/*.cu | wc -l) rewritten sources, CPU references in $GEN/cpuref"

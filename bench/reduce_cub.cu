@@ -63,6 +63,8 @@
 #include HPP_GENERATED
 #undef main
 
+#include "bench_common.cuh"
+
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -72,83 +74,6 @@
 #include <cstdlib>
 #include <functional>
 #include <vector>
-
-/// The input value at index \p K: a 24-bit hash of K scaled into [0, 1),
-/// exact in float (and the same on the host and the device).
-__host__ __device__ inline float benchValue(std::uint64_t K) {
-  std::uint32_t H = static_cast<std::uint32_t>(K) * 2654435761u;
-  H ^= H >> 15;
-  H *= 0x2c1b3c6du;
-  H ^= H >> 12;
-  return static_cast<float>(H >> 8) * (1.0f / 16777216.0f);
-}
-
-__global__ void benchFill(float *In, std::size_t N) {
-  std::size_t Stride = std::size_t(gridDim.x) * blockDim.x;
-  for (std::size_t K = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
-       K < N; K += Stride)
-    In[K] = benchValue(K);
-}
-
-static double benchMedian(std::vector<double> V) {
-  std::sort(V.begin(), V.end());
-  size_t M = V.size() / 2;
-  return V.size() % 2 ? V[M] : 0.5 * (V[M - 1] + V[M]);
-}
-
-/// Reads \p N words so that the L2 cache holds only clean lines of them.
-__global__ void benchFlush(const int4 *Scratch, std::size_t N, int *Sink) {
-  std::size_t Stride = std::size_t(gridDim.x) * blockDim.x;
-  int Acc = 0;
-  for (std::size_t K = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
-       K < N; K += Stride) {
-    int4 V = Scratch[K];
-    Acc ^= V.x ^ V.y ^ V.z ^ V.w;
-  }
-  if (Acc == 0x7fffffff)
-    *Sink = Acc; // Never (the scratch is zero); keeps the loads.
-}
-
-/// The untimed step before every timed call: without it, a call that
-/// follows the copy pays for writing back the copy's dirty L2 lines
-/// (tens of MB), and the order of the versions would decide their speed.
-struct L2Flush {
-  int4 *Scratch = nullptr;
-  int *Sink = nullptr;
-  std::size_t Words = 0;
-  int Groups = 0;
-
-  explicit L2Flush(const cudaDeviceProp &Prop) {
-    Words = 4 * std::size_t(Prop.l2CacheSize) / sizeof(int4);
-    Groups = 4 * Prop.multiProcessorCount;
-    HPP_CHECK(cudaMalloc(&Scratch, Words * sizeof(int4)));
-    HPP_CHECK(cudaMemset(Scratch, 0, Words * sizeof(int4)));
-    HPP_CHECK(cudaMalloc(&Sink, sizeof(int)));
-  }
-  ~L2Flush() {
-    cudaFree(Scratch);
-    cudaFree(Sink);
-  }
-  void operator()() const {
-    benchFlush<<<Groups, 256>>>(Scratch, Words, Sink);
-    HPP_CHECK(cudaGetLastError());
-  }
-};
-
-/// Milliseconds between events recorded on the null stream around \p Call,
-/// after \p Flush.
-template <class F>
-static double benchTimeMs(const L2Flush &Flush, cudaEvent_t Start,
-                          cudaEvent_t Stop, F &&Call) {
-  Flush();
-  HPP_CHECK(cudaEventRecord(Start, 0));
-  Call();
-  HPP_CHECK(cudaEventRecord(Stop, 0));
-  HPP_CHECK(cudaEventSynchronize(Stop));
-  float Ms = 0;
-  HPP_CHECK(cudaEventElapsedTime(&Ms, Start, Stop));
-  return Ms;
-}
 
 /// examples/warp_reduce.cpp's reduction as one would write it in CUDA: the
 /// same grid (reduceGroups from the generated source), four 16-byte loads

@@ -1,0 +1,239 @@
+//===- bench/channel_bench.cu - Channel reduction vs CUB, consumer latency ===//
+//
+// Part of hpp-rewrite. Benchmark.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Times, in one process, the workloads of bench/channel_workloads.cpp as
+/// rewritten by hpp-rewrite (#included through HPP_GENERATED), each with
+/// its anchor measured in the same run:
+///  - the HPP paper's global reduction through a channel on n floats
+///    (default 2^28, 1 GiB) against cub::DeviceReduce::Sum on the same
+///    managed buffer. Each timed call is preceded by the untimed L2 flush;
+///    events on the null stream around the call (the hpp version: around
+///    its blocking parallelFor, which returns after the consumer it
+///    triggered has finished). The channel's storage is allocated by the
+///    first launch that writes it, so every hpp call runs twice and only
+///    the second run is timed;
+///  - "predicate true -> consumer running": the time from a channel write
+///    that makes the coordinator hold to the start of the consumer's
+///    launch, read from the GPU's global timer on both sides, against the
+///    same gap between two raw kernels launched back to back on one stream,
+///    and between two raw kernels with a cudaStreamSynchronize between
+///    them (a host that waits, then launches).
+///
+///   nvcc -std=c++17 -O3 -arch=sm_90 -I runtime -I include \
+///        -DHPP_GENERATED='"/abs/path/gen/bench/channel_workloads.cu"' \
+///        bench/channel_bench.cu -o channel_bench
+///   ./channel_bench [n=268435456] [runs=20]
+///
+/// Prints medians and ratios; exit status 0 only when the sums are within
+/// 1e-5 of a double sum and every consumer ran.
+///
+//===----------------------------------------------------------------------===//
+
+#include <cub/cub.cuh>
+
+#ifndef HPP_GENERATED
+#error "define HPP_GENERATED as the path of the rewritten channel_workloads source"
+#endif
+
+/// The GPU's global timer (ns); 0 on the host.
+__host__ __device__ inline unsigned long long hppBenchNow() {
+#ifdef __CUDA_ARCH__
+  unsigned long long T;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(T));
+  return T;
+#else
+  return 0;
+#endif
+}
+#define HPP_BENCH_NOW() hppBenchNow()
+
+#define main hpp_generated_main
+#include HPP_GENERATED
+#undef main
+
+#include "bench_common.cuh"
+
+#include <cuda_runtime.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+/// Anchor kernels: the first stores the time, the second the gap since.
+__global__ void rawStamp(unsigned long long *T) {
+  if (threadIdx.x == 0)
+    T[0] = hppBenchNow();
+}
+__global__ void rawGap(const unsigned long long *T, unsigned long long *Gap) {
+  const unsigned long long Now = hppBenchNow();
+  if (threadIdx.x == 0)
+    Gap[0] = Now - T[0];
+}
+
+/// The events the workloads' hook records, for the run it times.
+struct HookState {
+  const L2Flush *Flush = nullptr;
+  cudaEvent_t Start, Stop;
+  int TimedRun = 1;
+  double Ms = 0;
+};
+static HookState Hooked;
+
+static void timingHook(int Run, int Phase) {
+  if (Run != Hooked.TimedRun)
+    return;
+  if (Phase == 0) {
+    (*Hooked.Flush)();
+    HPP_CHECK(cudaEventRecord(Hooked.Start, 0));
+    return;
+  }
+  HPP_CHECK(cudaEventRecord(Hooked.Stop, 0));
+  HPP_CHECK(cudaEventSynchronize(Hooked.Stop));
+  float Ms = 0;
+  HPP_CHECK(cudaEventElapsedTime(&Ms, Hooked.Start, Hooked.Stop));
+  Hooked.Ms = Ms;
+}
+
+static void noHook(int, int) {}
+
+static double medianOf(const unsigned long long *V, int From, int To) {
+  std::vector<double> D;
+  for (int K = From; K < To; ++K)
+    D.push_back(double(V[K]));
+  return benchMedian(D);
+}
+
+int main(int argc, char **argv) {
+  const long long Requested = argc > 1 ? std::atoll(argv[1]) : (1LL << 28);
+  const int Runs = argc > 2 ? std::atoi(argv[2]) : 20;
+  const int WarmUp = 3;
+  if (Requested <= 0 || Requested > 0x7fffffffLL || Runs <= 0) {
+    std::fprintf(stderr, "usage: %s [0 < n < 2^31] [runs > 0]\n", argv[0]);
+    return 2;
+  }
+  const std::size_t N = static_cast<std::size_t>(Requested);
+  try {
+    int Dev = 0;
+    cudaDeviceProp Prop;
+    HPP_CHECK(cudaGetDevice(&Dev));
+    HPP_CHECK(cudaGetDeviceProperties(&Prop, Dev));
+    const std::size_t Groups =
+        std::min<std::size_t>(1024, 2 * std::size_t(Prop.multiProcessorCount));
+    std::printf("device: %s (%d SMs), n = %zu floats, channel of %zu "
+                "work-group sums, %d timed runs after %d warm-up\n",
+                Prop.name, Prop.multiProcessorCount, N, Groups, Runs, WarmUp);
+
+    // --- The paper's channel reduction against CUB.
+    hpp::Pointer<float> In = hpp::allocate<float>(N);
+    hpp::Pointer<float> Total = hpp::allocate<float>(1);
+    float *CubOut = nullptr;
+    HPP_CHECK(cudaMalloc(&CubOut, sizeof(float)));
+    benchFill<<<4 * Prop.multiProcessorCount, 256>>>(In.get(), N);
+    HPP_CHECK(cudaGetLastError());
+    HPP_CHECK(cudaDeviceSynchronize());
+    std::size_t TempBytes = 0;
+    HPP_CHECK(cub::DeviceReduce::Sum(nullptr, TempBytes, In.get(), CubOut,
+                                     static_cast<int>(N)));
+    void *Temp = nullptr;
+    HPP_CHECK(cudaMalloc(&Temp, TempBytes));
+
+    const L2Flush Flush(Prop);
+    cudaEvent_t Start, Stop;
+    HPP_CHECK(cudaEventCreate(&Start));
+    HPP_CHECK(cudaEventCreate(&Stop));
+    Hooked.Flush = &Flush;
+    HPP_CHECK(cudaEventCreate(&Hooked.Start));
+    HPP_CHECK(cudaEventCreate(&Hooked.Stop));
+
+    auto Cub = [&] {
+      HPP_CHECK(cub::DeviceReduce::Sum(Temp, TempBytes, In.get(), CubOut,
+                                       static_cast<int>(N)));
+    };
+    std::vector<double> CubMs, HppMs;
+    for (int R = 0; R < WarmUp + Runs; ++R) {
+      // Alternate which one goes first.
+      for (int Slot = 0; Slot < 2; ++Slot) {
+        if ((R + Slot) % 2 == 0) {
+          double Ms = benchTimeMs(Flush, Start, Stop, Cub);
+          if (R >= WarmUp)
+            CubMs.push_back(Ms);
+        } else {
+          channelReduceRuns(In, N, Total, Groups, 2, timingHook);
+          if (R >= WarmUp)
+            HppMs.push_back(Hooked.Ms);
+        }
+      }
+    }
+    float CubSum = 0;
+    HPP_CHECK(
+        cudaMemcpy(&CubSum, CubOut, sizeof(float), cudaMemcpyDeviceToHost));
+    const float HppSum = Total[0];
+    double Reference = 0;
+    for (std::size_t K = 0; K < N; ++K)
+      Reference += benchValue(K);
+    const double CubErr = std::fabs(CubSum - Reference) / Reference;
+    const double HppErr = std::fabs(HppSum - Reference) / Reference;
+    bool Ok = CubErr < 1e-5 && HppErr < 1e-5;
+    const double CubMed = benchMedian(CubMs), HppMed = benchMedian(HppMs);
+    std::printf("reduction: cub::DeviceReduce::Sum median %.4f ms; hpp "
+                "channel reduction (rewritten) median %.4f ms; ratio to CUB "
+                "%.4f (> 1: faster)\n",
+                CubMed, HppMed, CubMed / HppMed);
+    std::printf("sums: reference %.10g, cub %.10g (relative error %.3g), hpp "
+                "%.10g (%.3g): %s\n",
+                Reference, double(CubSum), CubErr, double(HppSum), HppErr,
+                CubErr < 1e-5 && HppErr < 1e-5 ? "OK" : "MISMATCH");
+
+    // --- Predicate -> consumer latency, and its anchors.
+    const int LatRuns = WarmUp + 10 * Runs;
+    hpp::Pointer<unsigned long long> Latency =
+        hpp::allocate<unsigned long long>(LatRuns);
+    hpp::Pointer<int> Next = hpp::allocate<int>(1);
+    channelLatencyRuns(Latency, Next, LatRuns, noHook);
+    if (Next[0] != LatRuns) {
+      std::printf("latency: %d consumers ran, expected %d\n", Next[0],
+                  LatRuns);
+      Ok = false;
+    }
+    unsigned long long *Stamp = nullptr, *Gap = nullptr;
+    HPP_CHECK(cudaMalloc(&Stamp, sizeof(unsigned long long)));
+    HPP_CHECK(cudaMallocHost(&Gap, 2 * LatRuns * sizeof(unsigned long long)));
+    for (int R = 0; R < LatRuns; ++R) {
+      rawStamp<<<1, 32>>>(Stamp);
+      rawGap<<<1, 32>>>(Stamp, Gap + R);
+      HPP_CHECK(cudaGetLastError());
+      HPP_CHECK(cudaDeviceSynchronize());
+      rawStamp<<<1, 32>>>(Stamp);
+      HPP_CHECK(cudaStreamSynchronize(0));
+      rawGap<<<1, 32>>>(Stamp, Gap + LatRuns + R);
+      HPP_CHECK(cudaGetLastError());
+      HPP_CHECK(cudaDeviceSynchronize());
+    }
+    std::printf("latency (median of %d, ns): hpp write -> consumer running "
+                "%.0f; raw back-to-back launches on one stream %.0f; raw "
+                "launch after a stream synchronise %.0f\n",
+                LatRuns - WarmUp, medianOf(Latency.get(), WarmUp, LatRuns),
+                medianOf(Gap, WarmUp, LatRuns),
+                medianOf(Gap + LatRuns, WarmUp, 2 * LatRuns));
+
+    HPP_CHECK(cudaFreeHost(Gap));
+    HPP_CHECK(cudaFree(Stamp));
+    HPP_CHECK(cudaFree(Temp));
+    HPP_CHECK(cudaFree(CubOut));
+    HPP_CHECK(cudaEventDestroy(Start));
+    HPP_CHECK(cudaEventDestroy(Stop));
+    hpp::deallocate(Latency);
+    hpp::deallocate(Next);
+    hpp::deallocate(Total);
+    hpp::deallocate(In);
+    return Ok ? 0 : 1;
+  } catch (const hpp::RuntimeError &E) {
+    std::fprintf(stderr, "RuntimeError: %s\n", E.what());
+    return 1;
+  }
+}
