@@ -16,8 +16,10 @@
 ///  - values-and-void: a 2-D task of values && a 1-D void task;
 ///  - void-and-values: the other way round, the value task over a
 ///    Range<1,1> with a partial last work-group;
-///  - after-join: a third task enqueued after `f1 && f2` of two void
-///    tasks (`t.enqueue(range, f1 && f2)`) reads what both wrote.
+///  - after-join: a third task enqueued after the join of two void tasks
+///    (spelled `Future<std::pair<Nothing, Nothing>>`: a void side may be
+///    written either way) reads what both wrote; the join of that join
+///    with the third task's future gives its results.
 ///
 /// Usage: task_join [n]   (n, default 1000, is the size of the 1-D tasks;
 /// the 2-D task is n/10 + 1 columns by 7 rows)
@@ -128,7 +130,7 @@ int main(int argc, char **argv) {
   }
 
   // after-join: a third task enqueued after `f1 && f2` reads what both
-  // void tasks wrote; only its future is waited on.
+  // void tasks wrote; the join of the join and its future is waited on.
   Pointer<int> Out2 = allocate<int>(n);
   Task<void, Index<1>> square([=](Index<1> i) __device(hpp) {
     Out2[i] = In[i] * In[i];
@@ -143,8 +145,13 @@ int main(int argc, char **argv) {
   {
     Future<void> f1 = triple.enqueue(Range<1>(n));
     Future<void> f2 = square.enqueue(Range<1>(n));
-    Future<std::vector<int>> f3 = combine.enqueue(Range<1>(n), f1 && f2);
-    std::vector<int> Got = f3.get();
+    // A void side may be spelled Nothing, the type get() gives it; a join
+    // may itself be joined.
+    Future<std::pair<Nothing, Nothing>> both = f1 && f2;
+    Future<std::vector<int>> f3 = combine.enqueue(Range<1>(n), both);
+    std::pair<std::pair<Nothing, Nothing>, std::vector<int>> All =
+        (both && f3).get();
+    std::vector<int> Got = All.second;
     bool Ok = Got.size() == n;
     long long Sum = 0;
     for (std::size_t i = 0; Ok && i != n; ++i) {

@@ -257,9 +257,31 @@ private:
   std::vector<std::shared_ptr<Work>> List;
 };
 
-/// What get() returns for a Future<T>.
+/// A join's side spelled inside a pair: void and Nothing are both Nothing
+/// (a std::pair<X, void> must never be completed, which any argument-
+/// dependent lookup over a type that names it may do).
+template <class T> struct Canon { using type = T; };
+template <> struct Canon<void> { using type = Nothing; };
+template <class A, class B> struct Canon<std::pair<A, B>> {
+  using type = std::pair<typename Canon<A>::type, typename Canon<B>::type>;
+};
+/// The future a join keeps for one side: Future<void> for a void side
+/// (spelled void or Nothing), a join's pair in its Canon spelling. So
+/// `Future<std::pair<A, Nothing>>` and `Future<std::pair<A, void>>` are
+/// one future under two spellings.
+template <class T> struct Side { using type = typename Canon<T>::type; };
+template <> struct Side<void> { using type = void; };
+template <> struct Side<Nothing> { using type = void; };
+
+/// What get() returns for a Future<T>: Nothing for void, and a pair of
+/// those for a join.
 template <class T> struct FutureValue { using type = T; };
 template <> struct FutureValue<void> { using type = Nothing; };
+template <> struct FutureValue<Nothing> { using type = Nothing; };
+template <class A, class B> struct FutureValue<std::pair<A, B>> {
+  using type = std::pair<typename FutureValue<A>::type,
+                         typename FutureValue<B>::type>;
+};
 
 /// The state copies of one Future<T> share.
 template <class T> class FutureCore {
@@ -349,16 +371,28 @@ private:
 };
 
 /// `f1 && f2`: completes when both have; get() returns both results.
+/// A side may be spelled Nothing for void (the type get() gives it); the
+/// two spellings convert into each other and share the state.
 template <class A, class B> class Future<std::pair<A, B>> {
-  using Value = std::pair<typename detail::FutureValue<A>::type,
-                          typename detail::FutureValue<B>::type>;
+  using SA = typename detail::Side<A>::type;
+  using SB = typename detail::Side<B>::type;
+  using Value = std::pair<typename detail::FutureValue<SA>::type,
+                          typename detail::FutureValue<SB>::type>;
 
 public:
   Future() = default;
-  Future(Future<A> First, Future<B> Second)
-      : Core(std::make_shared<detail::JoinCore<A, B>>(
-            detail::JoinCore<A, B>{std::move(First), std::move(Second)})) {}
-  bool valid() const { return Core != nullptr; }
+  Future(Future<SA> First, Future<SB> Second)
+      : Core(std::make_shared<detail::JoinCore<SA, SB>>(
+            detail::JoinCore<SA, SB>{std::move(First), std::move(Second)})) {}
+  /// The same join under the other spelling of a void side.
+  template <class A2, class B2,
+            std::enable_if_t<
+                !std::is_same<std::pair<A2, B2>, std::pair<A, B>>::value &&
+                    std::is_same<typename detail::Side<A2>::type, SA>::value &&
+                    std::is_same<typename detail::Side<B2>::type, SB>::value,
+                int> = 0>
+  Future(const Future<std::pair<A2, B2>> &Other) : Core(Other.Core) {}
+  bool valid() const { return Core.get() != nullptr; }
   /// Waits for both; rethrows the first one's error, else the second's.
   void wait(HPP_CALLER_LOCATION) const {
     check(File, Line);
@@ -384,8 +418,10 @@ public:
 
 private:
   friend struct detail::FutureAccess;
+  template <class> friend class Future;
   void check(const char *File, int Line) const {
-    if (!Core)
+    // Not `!Core`: its lookup would complete std::pair<X, void>.
+    if (!Core.get())
       throw RuntimeError("Future::wait", File, Line,
                          "the future refers to no task (default-constructed)");
   }
@@ -399,7 +435,7 @@ private:
       return F.get(File, Line);
     }
   }
-  std::shared_ptr<detail::JoinCore<A, B>> Core;
+  std::shared_ptr<detail::JoinCore<SA, SB>> Core;
 };
 
 /// Both futures: `(f1 && f2).get()` is the pair of their results.
