@@ -99,7 +99,7 @@ static void timingHook(int Run, int Phase) {
   Hooked.Ms = Ms;
 }
 
-static void noHook(int, int) {}
+static void benchNoHook(int, int) {}
 
 static double medianOf(const unsigned long long *V, int From, int To) {
   std::vector<double> D;
@@ -194,7 +194,7 @@ int main(int argc, char **argv) {
     hpp::Pointer<unsigned long long> Latency =
         hpp::allocate<unsigned long long>(LatRuns);
     hpp::Pointer<int> Next = hpp::allocate<int>(1);
-    channelLatencyRuns(Latency, Next, LatRuns, noHook);
+    channelLatencyRuns(Latency, Next, LatRuns, benchNoHook);
     if (Next[0] != LatRuns) {
       std::printf("latency: %d consumers ran, expected %d\n", Next[0],
                   LatRuns);

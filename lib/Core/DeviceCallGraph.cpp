@@ -100,7 +100,11 @@ DeviceCallGraph::DeviceCallGraph(ASTContext &Ctx) : Ctx(Ctx) {
 
 /// An operation only device code can run: a warp intrinsic of spec 1.6
 /// (CUDA declares even the bit counts `__device__`), __syncthreads, a
-/// cooperative-groups call, or a Barrier operation.
+/// cooperative-groups call, a free atomic function (on a plain pointer the
+/// GPU build resolves to CUDA's or HIP's `__device__` overload, which
+/// beats the runtime's host-device template), a Barrier operation, or a
+/// use of a work-group's Segment (the runtime declares it `__device__`: it
+/// lives in the work-group's memory).
 static bool isDeviceOperation(const FunctionDecl *Callee) {
   if (const IdentifierInfo *II = Callee->getIdentifier()) {
     if (warpCollectiveKind(II->getName()) != WarpCollectiveKind::None)
@@ -108,6 +112,9 @@ static bool isDeviceOperation(const FunctionDecl *Callee) {
     if (llvm::StringSwitch<bool>(II->getName())
             .Cases("__popc", "__popcll", "__ffs", "__ffsll", true)
             .Cases("__clz", "__clzll", "__syncthreads", "__gpu_sync", true)
+            .Cases("atomicAdd", "atomicSub", "atomicMin", "atomicMax", true)
+            .Cases("atomicExch", "atomicCAS", "atomicAnd", "atomicOr", true)
+            .Cases("atomicXor", "atomicInc", "atomicDec", true)
             .Default(false))
       return true;
   }
@@ -116,10 +123,16 @@ static bool isDeviceOperation(const FunctionDecl *Callee) {
     if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
       if (NS->getName() == "cooperative_groups")
         return true;
-  // hpp::Barrier's wait / arrive / skip.
-  if (const auto *M = dyn_cast<CXXMethodDecl>(Callee))
-    return !isa<CXXConstructorDecl>(M) && isDialectAPI(M) &&
-           M->getParent()->getName() == "Barrier";
+  // hpp::Barrier's wait / arrive / skip; anything on a Segment or a
+  // BoundDistArray.
+  if (const auto *M = dyn_cast<CXXMethodDecl>(Callee)) {
+    if (!isDialectAPI(M))
+      return false;
+    llvm::StringRef Class = M->getParent()->getName();
+    if (Class == "Barrier")
+      return !isa<CXXConstructorDecl>(M);
+    return Class == "Segment" || Class == "BoundDistArray";
+  }
   return false;
 }
 

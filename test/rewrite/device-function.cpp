@@ -3,7 +3,8 @@
 // __host__ __device__ too; a plain host function is left alone. Functions
 // that run a collective, directly or through a callee, become __device__
 // (nvcc rejects collectives in host-device functions), and so do functions
-// that use the CUDA bit intrinsics, which CUDA declares __device__.
+// that use the CUDA bit intrinsics or atomics, which CUDA declares
+// __device__, or a Segment.
 // RUN: %hpp_rewrite %s -o %t.cpp
 // RUN: %strip %t.cpp | FileCheck %s
 // RUN: %hpp_rewrite %t.cpp | diff %t.cpp -
@@ -50,6 +51,14 @@ template <class T> __device(hpp) T viaTemplate(T x) { return viaCallee(x); }
 __device(hpp) int bits(unsigned m) { return __popc(m); }
 // CHECK: {{^}}__device__ int bits(unsigned m) { return
 
+// A free atomic on a plain pointer is CUDA's and HIP's __device__ overload
+// in the GPU build, and a Segment lives in a work-group's memory.
+__device(hpp) void countAt(int *c, int v) { atomicAdd(&c[v], 1); }
+// CHECK: {{^}}__device__ void countAt(int *c, int v) { atomicAdd(&c[v], 1); }
+
+__device(hpp) float firstOf(Segment<float> s) { return s[0]; }
+// CHECK: {{^}}__device__ float firstOf(Segment<float> s) { return s[0]; }
+
 inline int hostOnly() { return 3; }
 // CHECK: {{^}}inline int hostOnly() { return 3; }
 
@@ -58,6 +67,7 @@ void run(Pointer<float> v, Pointer<int> w, int n) {
   parallelFor(Range<1>(n), [=](Index<1> i) __device(hpp) {
     v[i.getX()] = s(clampf(twice(cube(v[i.getX()])), -1.f, 1.f));
     w[i.getX()] = viaTemplate(w[i.getX()]) + bits(w[i.getX()]);
+    countAt(w.get(), 0);
   });
 }
 // CHECK: __global__ void hpp_run_pfor0(hpp::Range<1> hpp_range,
