@@ -157,6 +157,7 @@ inline void *LaunchScratch::zeroed(std::size_t Bytes) {
   return P;
 }
 inline LaunchScratch::~LaunchScratch() {
+  cancelAfterLaunch();
   // The launch has finished (launchOnBackend synchronises, or the task
   // that kept this scratch has completed): reuse them.
   ScratchPool &Pool = ScratchPool::get();
@@ -273,6 +274,26 @@ void launchOnBackend(KernelT *Kernel, dim3 Grid, dim3 Block, RangeT &RangeArg,
   }
   if (!Stream) // A task's launch (hpp/task.h) is waited for by its future.
     HPP_CHECK(HPP_GPU(DeviceSynchronize)());
+}
+
+/// The stream of a launch with after-launch work (launch.h: a launch that
+/// writes a channel). A blocking stream (not StreamNonBlocking), so that it
+/// stays ordered with the null stream that the other blocking launches, the
+/// scratch zeroing and the consumer launches use; made once, never
+/// destroyed.
+inline void *afterLaunchStream() {
+  static HPP_GPU(Stream_t) Stream = [] {
+    HPP_GPU(Stream_t) S = nullptr;
+    HPP_CHECK(HPP_GPU(StreamCreate)(&S));
+    return S;
+  }();
+  return Stream;
+}
+
+/// Waits for a launch with after-launch work and what was enqueued behind
+/// it; as a blocking launch does, for the whole device.
+inline void waitForAfterLaunch(void *) {
+  HPP_CHECK(HPP_GPU(DeviceSynchronize)());
 }
 
 /// Before a blocking launch (a parallelFor): nothing to do, the launch's
