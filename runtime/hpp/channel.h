@@ -34,13 +34,20 @@
 ///    first batches it can complete are enqueued behind it, each checking
 ///    on the device that its batch is complete (ChannelBatch::ready); then
 ///    the host waits, reads the counter, reports the error flags, launches
-///    the remaining complete batches (blocking, in order; a consumer may
-///    write other channels: its launch is an ordinary one), and keeps the
-///    leftover (fewer than k*) for the next launch. The CPU backend makes
-///    no eager launches;
-///  - a Task that writes a channel is refused (RuntimeError), so is a
-///    consumer that writes, directly or through other channels, into its
-///    own channel while it is full of undispatched batches: see prepare.
+///    the remaining complete batches in order, and keeps the leftover
+///    (fewer than k*) for the next launch. Each consumer launch is an
+///    ordinary one, so a consumer may write other channels: it is then
+///    made blocking, and its channels' batches are dispatched before the
+///    next batch of this one; a consumer that writes no channel is
+///    launched in stream order, with one wait after the last. The CPU
+///    backend makes no eager launches, and every launch blocks;
+///  - a consumer may write into its own channel (its values join the
+///    batches the running dispatch hands out), or into a channel that the
+///    launch feeding it also wrote (that launch's values are taken in
+///    first);
+///  - a Task that writes a channel is refused (RuntimeError), as is a
+///    channel passed twice to one launch. One host thread at a time may
+///    use a channel (the reference's are thread-safe).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_CHANNEL_H
@@ -123,10 +130,9 @@ public:
   void executeWith(Pred P, const Range<N, L> &R,
                    detail::ConsumerKernel<K, A...> C, HPP_CALLER_LOCATION) {
     checkPredicate<Pred>();
-    checkShape(R, File, Line);
+    detail::checkConsumerShape(R, File, Line);
     install(P,
-            std::make_unique<
-                detail::ConsumerOf<T, Range<N, L>, void, K, A...>>(
+            std::make_unique<detail::ConsumerOf<T, Range<N, L>, void, K, A...>>(
                 R, nullptr, std::move(C)),
             File, Line);
   }
@@ -135,7 +141,7 @@ public:
   void executeWith(Pred P, const Range<N, N> &R, DistArray<U> &D,
                    detail::ConsumerKernel<K, A...> C, HPP_CALLER_LOCATION) {
     checkPredicate<Pred>();
-    checkShape(R, File, Line);
+    detail::checkConsumerShape(R, File, Line);
     install(P,
             std::make_unique<detail::ConsumerOf<T, Range<N, N>, U, K, A...>>(
                 R, &D, std::move(C)),
@@ -151,8 +157,8 @@ private:
   using ChannelMemory = detail::ChannelMemory;
   using State = detail::ChannelState;
 
-  /// The probe: a channel of \p Capacity holding \p Size values, with no
-  /// storage.
+  /// The probe: a channel of \p Capacity without storage, whose size()
+  /// install sets to each size it asks the predicate about.
   struct ProbeTag {};
   Channel(ProbeTag, std::size_t Capacity)
       : Cap(Capacity), DeclFile(nullptr), DeclLine(0), Probe(true) {}
@@ -162,30 +168,6 @@ private:
                   "Channel<T>::executeWith: the predicate must be a "
                   "`[=](Channel<T> *c) -> bool __device(coord)` coordinator "
                   "for this channel's T");
-  }
-
-  /// Refuses, at executeWith as the reference does, a consumer range no
-  /// launch can have.
-  template <int N, int L>
-  static void checkShape(const Range<N, L> &R, const char *File, int Line) {
-    std::size_t Items = 1;
-    for (int D = 0; D < 3; ++D) {
-      std::size_t Local;
-      if constexpr (L == N)
-        Local = R.getLocal(D);
-      else
-        Local = detail::DefaultLocalSize<N>::Size[D];
-      if (Local == 0)
-        throw RuntimeError("parallelFor", File, Line,
-                           "work-group size is 0 along dimension " +
-                               std::to_string(D));
-      Items *= Local;
-    }
-    if (Items > detail::maxWorkGroupItems())
-      throw RuntimeError("parallelFor", File, Line,
-                         "work-group of " + std::to_string(Items) +
-                             " work-items exceeds the limit of " +
-                             std::to_string(detail::maxWorkGroupItems()));
   }
 
   std::string name() const {
@@ -234,15 +216,21 @@ private:
     }
   }
 
-  /// Launches the consumer on the \p N values at \p First (blocking).
-  void consume(std::size_t First, std::size_t N) {
-    struct Nesting {
-      unsigned &Depth;
-      explicit Nesting(unsigned &D) : Depth(D) { ++Depth; }
-      ~Nesting() { --Depth; }
-    } Guard(Dispatching);
+  /// Launches the consumer on the \p N values at \p First: blocking, or
+  /// with \p Keep, in the order of the channel's stream, its scratch kept
+  /// there until the caller waits.
+  void
+  consume(std::size_t First, std::size_t N,
+          std::vector<std::shared_ptr<detail::LaunchScratch>> *Keep = nullptr) {
+    detail::Scoped<unsigned> Nesting(Dispatching, Dispatching + 1);
+    detail::LaunchOptions O;
+    if (Keep) {
+      O.Stream = detail::afterLaunchStream();
+      Keep->emplace_back();
+      O.KeepScratch = &Keep->back();
+    }
     try {
-      Consumer->launch(detail::LaunchOptions{},
+      Consumer->launch(O,
                        detail::ChannelBatch<T>{Storage + First, N, nullptr, 0});
     } catch (const RuntimeError &E) {
       if (detail::isLaunchError(E))
@@ -252,19 +240,45 @@ private:
   }
 
   /// Launches the consumer on every complete batch not handed out yet, in
-  /// order; a consumer's error is rethrown after the last batch.
+  /// order; a consumer's error is rethrown after the last batch. On a GPU,
+  /// a consumer that writes no channel is launched in stream order without
+  /// a wait between batches (at most every 256 launches, which bounds the
+  /// scratch kept): still one batch after the other, without a device-wide
+  /// synchronisation each. One that writes a channel is launched blocking,
+  /// so its channels' batches are dispatched before the next. A consumer
+  /// that writes into this channel finds the loop running: the batches it
+  /// completes are the loop's, not a nested one's (no recursion).
   void dispatch() {
+    if (Looping)
+      return;
+    detail::Scoped<bool> Loop(Looping, true);
     std::exception_ptr First;
-    while (Batch && Consumer && Count - Head >= Batch) {
-      const std::size_t At = Head;
-      Head += Batch; // A consumer that writes here dispatches after it.
+    const bool InOrder = Consumer && Consumer->eager() &&
+                         detail::afterLaunchStream(); // Null on the CPU.
+    std::vector<std::shared_ptr<detail::LaunchScratch>> Kept;
+    auto settle = [&] {
       try {
-        consume(At, Batch);
+        detail::waitForAfterLaunch(detail::afterLaunchStream());
       } catch (...) {
         if (!First)
           First = std::current_exception();
       }
+      Kept.clear();
+    };
+    while (Batch && Consumer && Count - Head >= Batch) {
+      const std::size_t At = Head;
+      Head += Batch; // A consumer that writes here dispatches after it.
+      try {
+        consume(At, Batch, InOrder ? &Kept : nullptr);
+      } catch (...) {
+        if (!First)
+          First = std::current_exception();
+      }
+      if (Kept.size() >= 256)
+        settle();
     }
+    if (!Kept.empty())
+      settle();
     if (First)
       std::rethrow_exception(First);
   }
@@ -282,8 +296,7 @@ private:
       const std::size_t Size = std::max(Needed, 2 * Stored);
       T *New = static_cast<T *>(ChannelMemory::device(Size * sizeof(T)));
       if (Keep)
-        ChannelMemory::copy(New + To, Storage + Head, Keep * sizeof(T),
-                            Stream);
+        ChannelMemory::copy(New + To, Storage + Head, Keep * sizeof(T), Stream);
       if (Storage && Dispatching) {
         Retired.push_back(Storage);
       } else if (Storage) {
@@ -300,12 +313,12 @@ private:
   /// prepareLaunchArgument: readies the channel for a launch of \p InRange
   /// work-items that writes it through \p W.
   void prepare(detail::ChannelWriter<T> &W, std::size_t InRange,
-               detail::LaunchOptions &Options,
-               detail::LaunchScratch &Scratch) {
+               detail::LaunchOptions &Options, detail::LaunchScratch &Scratch) {
     if (Options.Task || Options.Stream)
       throw RuntimeError("Task::enqueue", __FILE__, __LINE__,
                          "a Task that writes a Channel is not supported on "
-                         "the device runtime yet (" + name() +
+                         "the device runtime yet (" +
+                             name() +
                              "): write into the channel from a parallelFor, "
                              "after waiting for the task's future if the "
                              "writes need its results");
@@ -344,12 +357,7 @@ private:
     HostState->Reserved = Count;
     if (ChannelMemory::Mirrored)
       ChannelMemory::copy(DevState, HostState, sizeof(State), Stream);
-    W.Data = Storage;
-    W.State = DevState;
-    W.Stored = Stored;
-    W.Capacity = Cap;
-    W.Batch = Batch;
-    W.Base = Head;
+    W = {Storage, DevState, Stored, Cap, Batch, Head, this, W.Bound};
     Eager = 0;
 #if !defined(HPP_BACKEND_CPU)
     if (Batch && Consumer && Consumer->eager() && !Dispatching)
@@ -433,8 +441,8 @@ private:
     MustWait = true;
   }
 
-  static void launchedHook(void *C, void *Stream) {
-    static_cast<Channel *>(C)->launched(Stream);
+  static void launchedHook(void *C, void *S) {
+    static_cast<Channel *>(C)->launched(S);
   }
   static void finishHook(void *C) { static_cast<Channel *>(C)->finish(); }
   static void cancelHook(void *C) noexcept {
@@ -461,6 +469,7 @@ private:
   unsigned Eager = 0; ///< eager consumer launches behind it
   std::vector<std::shared_ptr<detail::LaunchScratch>> EagerScratch;
   unsigned Dispatching = 0; ///< batches being consumed (nesting depth)
+  bool Looping = false;     ///< dispatch() is running
   bool MustWait = false;
 };
 
@@ -468,8 +477,8 @@ namespace detail {
 
 /// The launch argument for a kernel parameter ChannelWriter<T>: \p C, of
 /// whose values one work-item writes at most \p Bound.
-template <class T> ChannelWriter<T> channelWriter(Channel<T> &C,
-                                                  unsigned Bound) {
+template <class T>
+ChannelWriter<T> channelWriter(Channel<T> &C, unsigned Bound) {
   return {nullptr, nullptr, 0, C.capacity(), 0, 0, &C, Bound};
 }
 

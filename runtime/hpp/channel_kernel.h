@@ -13,8 +13,9 @@
 ///    (`ready()`, `span()`);
 ///  - detail::ConsumerKernel, made by detail::consumerKernel(kernel,
 ///    captures...) as a Task's taskKernel, and the type-erased launch of it
-///    that the channel keeps (detail::ChannelConsumer).
-/// All are trivially copyable, as kernel parameters must be.
+///    that the channel keeps (detail::ChannelConsumer);
+///  - the checks of a consumer's range, and HPP_CHANNEL_EAGER.
+/// The kernel parameters are trivially copyable, as they must be.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_CHANNEL_KERNEL_H
@@ -26,6 +27,7 @@
 
 #include "hpp/core/atomic_ops.h"
 #include "hpp/core/error.h"
+#include "hpp/core/range.h"
 #include "hpp/core/span.h"
 #include "hpp/dist_array.h"
 #include "hpp/task.h"
@@ -60,29 +62,33 @@ struct ChannelState {
 #endif
 };
 
+// On the CPU backend a write takes its caller's file:line, for the error
+// of a write into a full channel that the reference reports at the write.
+#if defined(HPP_BACKEND_CPU)
+#define HPP_CHANNEL_CALLER                                                     \
+  , const char *File = __builtin_FILE(), int Line = __builtin_LINE()
+#else
+#define HPP_CHANNEL_CALLER
+#endif
+
 /// The kernel parameter of a launch that writes a Channel<T>: named as the
 /// captured channel, so the body's `c.write(v)` and `c.size()` compile
 /// unchanged. Filled in by prepareLaunchArgument (hpp/channel.h).
 template <class T> struct ChannelWriter {
-  T *Data;              ///< the storage (device memory)
-  ChannelState *State;  ///< its counter and flags (device memory)
-  std::size_t Stored;   ///< values the storage holds
-  std::size_t Capacity; ///< the channel's capacity
-  std::size_t Batch;    ///< k*: values per batch; 0: none
+  T *Data;                 ///< the storage (device memory)
+  ChannelState *State;     ///< its counter and flags (device memory)
+  std::size_t Stored;      ///< values the storage holds
+  std::size_t Capacity;    ///< the channel's capacity
+  std::size_t Batch;       ///< k*: values per batch; 0: none
   unsigned long long Base; ///< the first value not handed to a consumer
-  Channel<T> *Host;     ///< host only: the channel, for the launch
-  unsigned Bound;       ///< the most writes one work-item makes
+  Channel<T> *Host;        ///< host only: the channel, for the launch
+  unsigned Bound;          ///< the most writes one work-item makes
 
   /// Appends \p V: reserves an index with one atomic add and stores there.
   /// Without k*, a write past the capacity flags the reference's error
   /// (the launch throws it) instead of storing; one past the storage flags
   /// an overflow (never happens when Bound is right).
-#if defined(HPP_BACKEND_CPU)
-  void write(const T &V, const char *File = __builtin_FILE(),
-             int Line = __builtin_LINE()) const {
-#else
-  HPP_DEVICE void write(const T &V) const {
-#endif
+  HPP_DEVICE void write(const T &V HPP_CHANNEL_CALLER) const {
     const unsigned long long I =
         AtomicOps<unsigned long long>::add(&State->Reserved, 1ull);
     if (Batch == 0 && I - Base >= Capacity) {
@@ -113,9 +119,10 @@ template <class T> struct ChannelWriter {
   }
 };
 
+#undef HPP_CHANNEL_CALLER
+
 template <class T> struct IsChannelWriter : std::false_type {};
-template <class T>
-struct IsChannelWriter<ChannelWriter<T>> : std::true_type {};
+template <class T> struct IsChannelWriter<ChannelWriter<T>> : std::true_type {};
 
 /// The batch parameter of a consumer kernel: \p Count values at \p Data.
 template <class T> struct ChannelBatch {
@@ -147,7 +154,7 @@ template <class KernelT, class... A> struct ConsumerKernel {
 /// kernel and the captures, in the kernel's parameter order.
 template <class KernelT, class... A>
 ConsumerKernel<KernelT, std::decay_t<A>...> consumerKernel(KernelT Kernel,
-                                                            A &&...Args) {
+                                                           A &&...Args) {
   return {Kernel, std::tuple<std::decay_t<A>...>(std::forward<A>(Args)...)};
 }
 
@@ -189,6 +196,40 @@ private:
   DistArray<U> *D;
   ConsumerKernel<KernelT, A...> K;
 };
+/// Refuses, at executeWith as the reference does (with its texts), a
+/// consumer range that no launch can have.
+template <int N, int L>
+void checkConsumerShape(const Range<N, L> &R, const char *File, int Line) {
+  std::size_t Items = 1;
+  for (int D = 0; D < 3; ++D) {
+    std::size_t Local;
+    if constexpr (L == N)
+      Local = R.getLocal(D);
+    else
+      Local = DefaultLocalSize<N>::Size[D];
+    if (Local == 0)
+      throw RuntimeError("parallelFor", File, Line,
+                         "work-group size is 0 along dimension " +
+                             std::to_string(D));
+    Items *= Local;
+  }
+  if (Items > maxWorkGroupItems())
+    throw RuntimeError("parallelFor", File, Line,
+                       "work-group of " + std::to_string(Items) +
+                           " work-items exceeds the limit of " +
+                           std::to_string(maxWorkGroupItems()));
+}
+
+/// Gives \p Var the value \p V for its lifetime, then the old one back.
+template <class V> struct Scoped {
+  V &Var;
+  V Old;
+  Scoped(V &To, V New) : Var(To), Old(To) { Var = New; }
+  ~Scoped() { Var = Old; }
+  Scoped(const Scoped &) = delete;
+  Scoped &operator=(const Scoped &) = delete;
+};
+
 /// Consumer launches enqueued behind a producer before the host waits,
 /// from HPP_CHANNEL_EAGER (read once; default 2, 0 turns them off).
 inline unsigned readChannelEager() {

@@ -12,7 +12,9 @@
 /// HIP memory from allocate is advised coarse-grained
 /// (hipMemAdviseSetCoarseGrain), so the hardware floating-point atomics
 /// (unsafeAtomicAdd) are correct on it; CUDA 13 takes a cudaMemLocation in
-/// cudaMemPrefetchAsync. Every call is checked with HPP_CHECK.
+/// cudaMemPrefetchAsync. A launch that writes a channel runs on the
+/// runtime's after-launch stream (afterLaunchStream) and is waited for by
+/// launch.h. Every call is checked with HPP_CHECK.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_BACKEND_GPU_H

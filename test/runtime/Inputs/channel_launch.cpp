@@ -21,7 +21,10 @@
 //    written by two launches: the first leaves a value that the second's
 //    writes complete into a batch (c.size() is 1 in between);
 //  - chain: a consumer that writes each value of its batch into a second
-//    channel (batches of 8 into batches of 20), whose consumer counts them.
+//    channel (batches of 8 into batches of 20), whose consumer counts them;
+//  - self: a consumer that writes into its own channel;
+//  - shared: one launch writes two channels, and the first one's consumer
+//    writes into the second while the launch's values are still in it.
 //
 // Usage: channel_launch [n [channelSize [writes [repeat]]]]
 // (defaults 16384 128 10000 1; n a multiple of channelSize <= 1024, writes
@@ -316,6 +319,7 @@ __global__ void hpp_chain_consumer0(hpp::Range<1, 1> hpp_range,
 
 __global__ void hpp_chain_consumer1(hpp::Range<1, 1> hpp_range,
                                     hpp::detail::ChannelBatch<int> hpp_batch,
+                                    const std::size_t Batch,
                                     const std::size_t Writes,
                                     const hpp::Pointer<int> Count,
                                     const hpp::Pointer<int> Bad,
@@ -331,7 +335,7 @@ __global__ void hpp_chain_consumer1(hpp::Range<1, 1> hpp_range,
     std::size_t l = i.getLocalX();
     if (l == 0) {
       atomicAdd(Batches, 1);
-      if (data.size() != 20)
+      if (data.size() != Batch)
         atomicAdd(WrongSize, 1);
     }
     if (l < data.size())
@@ -347,8 +351,8 @@ static void chain(std::size_t Writes) {
   second.executeWith(
       [=](Channel<int>* c) -> bool __device(coord) { return c->size() >= 20; },
       Range<1, 1>(32, 32),
-      hpp::detail::consumerKernel(hpp_chain_consumer1, Writes, Count, Bad,
-                                  Batches, WrongSize));
+      hpp::detail::consumerKernel(hpp_chain_consumer1, std::size_t(20), Writes,
+                                  Count, Bad, Batches, WrongSize));
   Channel<int> first(32);
   first.executeWith(
       [=](Channel<int>* c) -> bool __device(coord) { return c->size() >= 8; },
@@ -369,6 +373,124 @@ static void chain(std::size_t Writes) {
              C.errors(Writes) == 0 && first.size() == 0 && second.size() == 0,
          Line);
   deallocate(FirstBatches);
+}
+
+//===-- self and shared --------------------------------------------------===//
+
+/// Counts each value of its batch; values below Renew come back into the
+/// channel once more, as N + the value.
+__global__ void hpp_self_consumer0(hpp::Range<1, 1> hpp_range,
+                                   hpp::detail::ChannelBatch<int> hpp_batch,
+                                   hpp::detail::ChannelWriter<int> c,
+                                   const int N, const int Renew,
+                                   const hpp::Pointer<int> Count,
+                                   const hpp::Pointer<int> Batches) {
+  if (!hpp_batch.ready())
+    return;
+  hpp::Index<1, 1> i = hpp::detail::kernelIndex(hpp_range);
+  if (!i.inGlobalRange())
+    return;
+  hpp::Span<int> data = hpp_batch.span();
+  {
+    std::size_t l = i.getLocalX();
+    if (l == 0)
+      atomicAdd(Batches, 1);
+    if (l < data.size()) {
+      atomicAdd(&Count[data[l]], 1);
+      if (data[l] < Renew)
+        c.write(N + data[l]);
+    }
+  }
+}
+
+/// A consumer that writes into its own channel: n ids, the first n/2 of
+/// which come back once as n + id, all consumed exactly once in batches
+/// of 8 (n a multiple of 16).
+static void self(std::size_t n) {
+  const int Renew = int(n / 2);
+  Counters C(n + n / 2);
+  Pointer<int> Count = C.Count, Batches = C.Batches;
+  Channel<int> c(8);
+  c.executeWith(
+      [=](Channel<int>* c) -> bool __device(coord) { return c->size() >= 8; },
+      Range<1, 1>(8, 8),
+      hpp::detail::consumerKernel(hpp_self_consumer0,
+                                  hpp::detail::channelWriter(c, 1u), int(n),
+                                  Renew, Count, Batches));
+  hpp::launchKernel(hpp_leftover_pfor0, Range<1>(n),
+                    hpp::detail::channelWriter(c, 1u), std::size_t(0));
+  char Line[256];
+  std::snprintf(Line, sizeof Line, "self ids=%zu batches=%d errors=%d left=%zu",
+                n + n / 2, Batches[0], C.errors(n + n / 2), c.size());
+  report(Batches[0] == int((n + n / 2) / 8) && C.errors(n + n / 2) == 0 &&
+             c.size() == 0,
+         Line);
+}
+
+__global__ void hpp_shared_pfor0(hpp::Range<1> hpp_range,
+                                 hpp::detail::ChannelWriter<int> a,
+                                 hpp::detail::ChannelWriter<int> b,
+                                 const int n) {
+  hpp::Index<1> i = hpp::detail::kernelIndex(hpp_range);
+  if (!i.inGlobalRange())
+    return;
+  {
+    a.write(int(i));
+    b.write(n + int(i));
+  }
+}
+
+/// Writes each value of its batch, plus 2n, into channel b.
+__global__ void hpp_shared_consumer0(hpp::Range<1, 1> hpp_range,
+                                     hpp::detail::ChannelBatch<int> hpp_batch,
+                                     hpp::detail::ChannelWriter<int> b,
+                                     const int n) {
+  if (!hpp_batch.ready())
+    return;
+  hpp::Index<1, 1> i = hpp::detail::kernelIndex(hpp_range);
+  if (!i.inGlobalRange())
+    return;
+  hpp::Span<int> data = hpp_batch.span();
+  {
+    std::size_t l = i.getLocalX();
+    if (l < data.size())
+      b.write(2 * n + data[l]);
+  }
+}
+
+/// One launch writes channels a and b; a's consumer writes into b too,
+/// while b still holds what the launch wrote into it: b's consumer counts
+/// ids n..3n-1 exactly once, in batches of 32 (n a multiple of 16).
+static void shared(std::size_t n) {
+  Counters C(3 * n);
+  Pointer<int> Count = C.Count, Bad = C.Bad, Batches = C.Batches,
+               WrongSize = C.WrongSize;
+  std::size_t Writes = 3 * n;
+  Channel<int> b(48);
+  b.executeWith(
+      [=](Channel<int>* c) -> bool __device(coord) { return c->size() >= 32; },
+      Range<1, 1>(64, 64),
+      hpp::detail::consumerKernel(hpp_chain_consumer1, std::size_t(32), Writes,
+                                  Count, Bad, Batches, WrongSize));
+  Channel<int> a(16);
+  a.executeWith(
+      [=](Channel<int>* c) -> bool __device(coord) { return c->size() >= 8; },
+      Range<1, 1>(16, 16),
+      hpp::detail::consumerKernel(hpp_shared_consumer0,
+                                  hpp::detail::channelWriter(b, 1u), int(n)));
+  hpp::launchKernel(hpp_shared_pfor0, Range<1>(n),
+                    hpp::detail::channelWriter(a, 1u),
+                    hpp::detail::channelWriter(b, 1u), int(n));
+  for (std::size_t Id = 0; Id != n; ++Id) // Never written.
+    Count[Id] = 1;
+  char Line[256];
+  std::snprintf(Line, sizeof Line,
+                "shared n=%zu batches=%d wrong=%d errors=%d left=%zu+%zu", n,
+                Batches[0], WrongSize[0], C.errors(Writes), a.size(), b.size());
+  report(Batches[0] == int(2 * n / 32) && WrongSize[0] == 0 &&
+             C.errors(Writes) == 0 &&
+             a.size() == 0 && b.size() == 0,
+         Line);
 }
 
 //===-- main -------------------------------------------------------------===//
@@ -402,6 +524,8 @@ int main(int argc, char **argv) {
     timed("refill", Repeat, [&] { refill(Writes); });
     timed("leftover", Repeat, [&] { leftover(Writes); });
     timed("chain", Repeat, [&] { chain(Writes); });
+    timed("self", Repeat, [&] { self(Writes / 5); });
+    timed("shared", Repeat, [&] { shared(Writes / 5); });
   } catch (const RuntimeError &E) {
     std::printf("error: %s\n", E.what());
     return 1;
