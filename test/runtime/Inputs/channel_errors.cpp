@@ -57,10 +57,8 @@ __global__ void hpp_main_task0(hpp::Range<1, 1> hpp_range,
   { c.write(int(i)); }
 }
 
-int main(int argc, char **argv) {
-  const char *Mode = argc > 1 ? argv[1] : "";
+static int run(const char *Mode, Pointer<int> Sum) {
   try {
-    Pointer<int> Sum = allocate<int>(1);
     if (!std::strcmp(Mode, "no-consumer")) {
       Channel<int> c(4); // DECL: no-consumer
       hpp::launchKernel(hpp_main_pfor0, Range<1>(10),
@@ -103,4 +101,11 @@ int main(int argc, char **argv) {
     std::fflush(stdout);
     return 1;
   }
+}
+
+int main(int argc, char **argv) {
+  Pointer<int> Sum = allocate<int>(1);
+  const int Status = run(argc > 1 ? argv[1] : "", Sum);
+  deallocate(Sum);
+  return Status;
 }
