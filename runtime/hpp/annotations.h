@@ -28,5 +28,10 @@
 #endif
 
 #define HPP_DEVICE_QUALIFIERS_hpp __host__ __device__
+/// A channel's coordinator predicate, `[=](Channel<T> *c) -> bool
+/// __device(coord) { ... }`, stays host code in rewritten sources:
+/// executeWith evaluates it on the host, on a probe channel, to find the
+/// batch size (hpp/channel.h).
+#define HPP_DEVICE_QUALIFIERS_coord
 
 #endif // HPP_RUNTIME_ANNOTATIONS_H

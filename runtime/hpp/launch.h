@@ -22,7 +22,13 @@
 ///     threads), and the call waits for it, as parallelFor blocks. A
 ///     kernel that calls __gpu_sync comes wrapped in detail::cooperative:
 ///     it is launched cooperatively, after a check that all its work-groups
-///     can be resident at once (hpp::RuntimeError otherwise, never a hang).
+///     can be resident at once (hpp::RuntimeError otherwise, never a hang);
+///  6. an argument that registered after-launch work (a ChannelWriter:
+///     hpp/channel.h) makes the launch go on a runtime-owned stream
+///     without waiting; the work enqueues what it needs behind the kernel
+///     (a channel's eager consumer launches), the host waits for the
+///     device, and the work finishes (the channel's batches are consumed).
+///     A launch without such arguments takes none of these steps.
 /// Every backend call is checked; failures throw hpp::RuntimeError.
 ///
 //===----------------------------------------------------------------------===//
@@ -42,6 +48,7 @@
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <mutex>
 #include <string>
 #include <tuple>
@@ -191,6 +198,41 @@ template <class... P> void prefetchPointers(const std::tuple<P...> &Args) {
   }
 }
 
+/// The after-launch work of a launch made without waiting, on \p Stream
+/// (see AfterLaunchHook): enqueued behind the kernel, waited for, then
+/// finished. Every hook is finished even if one throws; the first error is
+/// rethrown after the last.
+inline void runAfterLaunch(LaunchScratch &Scratch, void *Stream) {
+  std::vector<AfterLaunchHook> Hooks = std::move(Scratch.AfterLaunch);
+  Scratch.AfterLaunch.clear();
+  try {
+#if !defined(HPP_BACKEND_CPU)
+    for (const AfterLaunchHook &H : Hooks)
+      H.Launched(H.Context, Stream);
+#endif
+    waitForAfterLaunch(Stream);
+  } catch (...) {
+    try { // What was enqueued must end before the hooks let go of it.
+      waitForAfterLaunch(Stream);
+    } catch (...) {
+    }
+    for (const AfterLaunchHook &H : Hooks)
+      H.Cancel(H.Context);
+    throw;
+  }
+  std::exception_ptr First;
+  for (const AfterLaunchHook &H : Hooks) {
+    try {
+      H.Finish(H.Context);
+    } catch (...) {
+      if (!First)
+        First = std::current_exception();
+    }
+  }
+  if (First)
+    std::rethrow_exception(First);
+}
+
 /// A kernel that needs all its work-groups resident at once (it calls
 /// __gpu_sync): launched cooperatively (cudaLaunchCooperativeKernel /
 /// hipLaunchCooperativeKernel) after a co-residency check.
@@ -237,8 +279,15 @@ void launchWith(const LaunchOptions &Options,
          ...);
       },
       Converted);
+  // Channels (hpp/channel.h): the launch is not waited for in
+  // launchOnBackend, but in runAfterLaunch.
+  const bool AfterLaunch = !Scratch.AfterLaunch.empty();
+  if (AfterLaunch)
+    Resolved.Stream = afterLaunchStream();
   launchOnBackend(Kernel, Shape.Grid, Shape.Block, RangeArg, Converted,
                   Resolved, std::index_sequence_for<P...>());
+  if (AfterLaunch)
+    runAfterLaunch(Scratch, Resolved.Stream);
   if (Options.KeepScratch)
     *Options.KeepScratch = std::move(ScratchOwner);
 }

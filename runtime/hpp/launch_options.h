@@ -7,6 +7,9 @@
 /// \file
 /// LaunchOptions: what hpp::launchKernel (launch.h) tells the backend's
 /// launchOnBackend besides the kernel, its shape and its arguments.
+/// LaunchScratch: what a launch owns for its duration: device memory, and
+/// the after-launch work its arguments registered (AfterLaunchHook: a
+/// channel's batch dispatch, hpp/channel.h).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_LAUNCH_OPTIONS_H
@@ -41,6 +44,23 @@ struct LaunchOptions {
   /// Where an asynchronous launch hands over its scratch memory, which
   /// must outlive the kernel (the task's work frees it once complete).
   std::shared_ptr<class LaunchScratch> *KeepScratch = nullptr;
+  /// The launch of an enqueued task (hpp/task.h), on every backend (the
+  /// CPU backend runs tasks without a stream).
+  bool Task = false;
+};
+
+/// Work that a launch argument registers with its launch
+/// (prepareLaunchArgument): hpp::launchKernel then launches without
+/// waiting (GPU: on a runtime-owned stream), calls Launched (GPU only:
+/// work to enqueue behind the kernel before the host waits), waits for the
+/// device, and calls Finish (which may launch, recursively, and throw).
+/// A launch abandoned before Finish (an error) calls Cancel instead. Plain
+/// function pointers, so a launch without such arguments pays nothing.
+struct AfterLaunchHook {
+  void *Context;
+  void (*Launched)(void *Context, void *Stream);
+  void (*Finish)(void *Context);
+  void (*Cancel)(void *Context) noexcept;
 };
 
 /// Device memory a launch needs for its duration (a launch-wide barrier's
@@ -56,8 +76,16 @@ public:
   void *zeroed(std::size_t Bytes);
   /// The stream the launch is made on (zeroing is ordered before it).
   void *Stream = nullptr;
+  /// Registered by the arguments; empty for most launches (no allocation).
+  std::vector<AfterLaunchHook> AfterLaunch;
 
 private:
+  /// The hooks of a launch that never reached Finish (the destructor).
+  void cancelAfterLaunch() noexcept {
+    for (const AfterLaunchHook &H : AfterLaunch)
+      H.Cancel(H.Context);
+  }
+
   std::vector<void *> Blocks;
 };
 

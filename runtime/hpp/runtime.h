@@ -14,13 +14,18 @@
 ///  - HPP_CHECK (check.h);
 ///  - MVECTOR_MAX/MIN, getWarpSize & co., LaneMask, `cg` (warp.h);
 ///  - Barrier (barrier.h), __gpu_sync (grid_sync.h), DistArray, Region,
-///    BoundDistArray, Segment (dist_array.h).
+///    BoundDistArray, Segment (dist_array.h);
+///  - Task and Future (task.h, hpp/core/future.h);
+///  - Channel, executeWith and the kernel side of channels (channel.h,
+///    channel_kernel.h).
 /// The backend is chosen by hpp/core/config.h: HIP under hipcc / clang -x
 /// hip, CUDA under nvcc, otherwise the CPU backend (backend/cpu.h: plain
 /// C++17, work-groups run on host threads, their work-items as fibers). The other headers of runtime/hpp
 /// are pieces of this one and need the backend it selects.
 ///
-/// Environment: HPP_PREFETCH=always|first|never (launch.h); CPU backend:
+/// Environment: HPP_PREFETCH=always|first|never (launch.h);
+/// HPP_CHANNEL_EAGER (GPU: consumer launches enqueued behind a producer,
+/// default 2: channel.h); CPU backend:
 /// HPP_CPU_THREADS (host threads per launch) and HPP_CPU_MVECTOR=32|64 (the
 /// simulated warp width, default 32).
 ///
@@ -57,6 +62,8 @@
 #include "hpp/grid_sync.h"
 #include "hpp/launch.h"
 #include "hpp/task.h"
+// After task.h: a channel's consumers are launched as tasks are.
+#include "hpp/channel.h"
 #include "hpp/memory.h"
 
 #endif // HPP_RUNTIME_H

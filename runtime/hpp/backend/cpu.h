@@ -236,6 +236,7 @@ inline void *LaunchScratch::zeroed(std::size_t Bytes) {
   return Blocks.back();
 }
 inline LaunchScratch::~LaunchScratch() {
+  cancelAfterLaunch();
   for (void *P : Blocks)
     std::free(P);
 }
@@ -254,6 +255,11 @@ void launchOnBackend(KernelT *Kernel, dim3 Grid, dim3 Block, RangeT &RangeArg,
   else
     HPP_CHECK(cpu_backend::launch(Grid, Block, Options, WorkItem));
 }
+
+/// A launch with after-launch work (launch.h) runs as any other: it has
+/// returned when the work runs.
+inline void *afterLaunchStream() { return nullptr; }
+inline void waitForAfterLaunch(void *) {}
 
 /// Before a blocking launch (a parallelFor) at \p File : \p Line: the
 /// enqueued tasks run (hpp/cpu/sync.h), and the errors of tasks nobody

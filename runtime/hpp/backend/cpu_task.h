@@ -54,11 +54,13 @@ submitTask(std::shared_ptr<const LauncherT> L, const Range<N, N> &Rg,
                                std::default_delete<Slot[]>());
   auto W = std::make_shared<cpu::DeferredWork>(
       [L, Rg, Buffer, File, Line] {
+        LaunchOptions O;
+        O.Task = true;
         try {
           if constexpr (std::is_void<R>::value)
-            L->launch(LaunchOptions{}, Rg, TaskResult<void>{});
+            L->launch(O, Rg, TaskResult<void>{});
           else
-            L->launch(LaunchOptions{}, Rg, TaskResult<R>{Buffer.get()});
+            L->launch(O, Rg, TaskResult<R>{Buffer.get()});
         } catch (const RuntimeError &E) {
           if (isLaunchError(E))
             throw E.at(File, Line);

@@ -12,7 +12,9 @@
 /// HIP memory from allocate is advised coarse-grained
 /// (hipMemAdviseSetCoarseGrain), so the hardware floating-point atomics
 /// (unsafeAtomicAdd) are correct on it; CUDA 13 takes a cudaMemLocation in
-/// cudaMemPrefetchAsync. Every call is checked with HPP_CHECK.
+/// cudaMemPrefetchAsync. A launch that writes a channel runs on the
+/// runtime's after-launch stream (afterLaunchStream) and is waited for by
+/// launch.h. Every call is checked with HPP_CHECK.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_BACKEND_GPU_H
@@ -157,6 +159,7 @@ inline void *LaunchScratch::zeroed(std::size_t Bytes) {
   return P;
 }
 inline LaunchScratch::~LaunchScratch() {
+  cancelAfterLaunch();
   // The launch has finished (launchOnBackend synchronises, or the task
   // that kept this scratch has completed): reuse them.
   ScratchPool &Pool = ScratchPool::get();
@@ -273,6 +276,26 @@ void launchOnBackend(KernelT *Kernel, dim3 Grid, dim3 Block, RangeT &RangeArg,
   }
   if (!Stream) // A task's launch (hpp/task.h) is waited for by its future.
     HPP_CHECK(HPP_GPU(DeviceSynchronize)());
+}
+
+/// The stream of a launch with after-launch work (launch.h: a launch that
+/// writes a channel). A blocking stream (not StreamNonBlocking), so that it
+/// stays ordered with the null stream that the other blocking launches, the
+/// scratch zeroing and the consumer launches use; made once, never
+/// destroyed.
+inline void *afterLaunchStream() {
+  static HPP_GPU(Stream_t) Stream = [] {
+    HPP_GPU(Stream_t) S = nullptr;
+    HPP_CHECK(HPP_GPU(StreamCreate)(&S));
+    return S;
+  }();
+  return Stream;
+}
+
+/// Waits for a launch with after-launch work and what was enqueued behind
+/// it; as a blocking launch does, for the whole device.
+inline void waitForAfterLaunch(void *) {
+  HPP_CHECK(HPP_GPU(DeviceSynchronize)());
 }
 
 /// Before a blocking launch (a parallelFor): nothing to do, the launch's

@@ -163,6 +163,7 @@ submitTask(std::shared_ptr<const LauncherT> L, const Range<N, N> &Rg,
   W->Deps = std::move(After);
   LaunchOptions O;
   O.Stream = Stream;
+  O.Task = true;
   O.KeepScratch = &W->Scratch;
   const std::size_t Count = Rg.size();
   if constexpr (std::is_void<R>::value) {

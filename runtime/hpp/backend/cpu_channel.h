@@ -1,0 +1,49 @@
+//===- hpp/backend/cpu_channel.h - Channel memory on the CPU backend ------===//
+//
+// Part of hpp-rewrite. Device runtime, CPU backend.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// detail::ChannelMemory for the CPU backend (hpp/channel.h): "device"
+/// memory is host memory, the state has no mirror (the host reads the
+/// counter that the work-items' atomics updated once the launch has
+/// returned), copies are memcpy and there is nothing to wait for.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_RUNTIME_BACKEND_CPU_CHANNEL_H
+#define HPP_RUNTIME_BACKEND_CPU_CHANNEL_H
+
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+namespace hpp {
+namespace detail {
+
+/// Memory and copies of a channel on the CPU backend.
+struct ChannelMemory {
+  /// The state is read and written where the work-items update it.
+  static constexpr bool Mirrored = false;
+
+  /// \p Bytes (> 0) of zeroed memory.
+  static void *device(std::size_t Bytes) {
+    void *P = std::calloc(1, Bytes);
+    if (!P)
+      throw std::bad_alloc();
+    return P;
+  }
+  static void freeDevice(void *P) noexcept { std::free(P); }
+  static void *host(std::size_t Bytes) { return device(Bytes); }
+  static void freeHost(void *P) noexcept { std::free(P); }
+  static void copy(void *To, const void *From, std::size_t Bytes, void *) {
+    std::memmove(To, From, Bytes);
+  }
+  static void wait(void *) {}
+};
+
+} // namespace detail
+} // namespace hpp
+
+#endif // HPP_RUNTIME_BACKEND_CPU_CHANNEL_H

@@ -1,0 +1,496 @@
+//===- hpp/channel.h - Channel<T> and executeWith in rewritten code -------===//
+//
+// Part of hpp-rewrite. Device runtime, every backend.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Spec 1.8's channels as rewritten code uses them; the meaning is the CPU
+/// reference runtime's (include/hpp/cpu/channel.h), and so are the error
+/// and warning texts. The host code keeps the dialect's spelling
+/// (`Channel<int> c(n); c.executeWith(pred, range, [darray,] consumer);`),
+/// with the consumer lambda outlined into a kernel and passed as
+/// detail::consumerKernel(kernel, captures...); a kernel that writes the
+/// channel takes a detail::ChannelWriter<T> (hpp/channel_kernel.h) and is
+/// launched with detail::channelWriter(c, Bound), Bound the most writes one
+/// of its work-items makes.
+///
+/// How it runs:
+///  - the values live in storage on the device. A write reserves an index
+///    with one atomic add on the channel's counter and stores there;
+///  - the coordinator is a pure function of size(): executeWith evaluates
+///    it on a probe channel whose size() is s, for s = 1..capacity, and
+///    keeps k*, the first s at which it holds. The batches are then the
+///    reservation indices [b k*, (b+1) k*), each consumed once, in order;
+///  - before a launch that writes the channel, the storage is made to hold
+///    the values left over plus InRange * Bound, so a producer never waits
+///    for a consumer (the reference's blocking of a full channel is not
+///    needed: the same batches are consumed, only later);
+///  - no k* (no executeWith, or a predicate false up to the capacity): a
+///    write past the capacity is not stored, and the launch throws the
+///    reference's RuntimeError;
+///  - the launch (hpp/launch.h, AfterLaunchHook) runs on a runtime-owned
+///    stream; up to HPP_CHANNEL_EAGER (default 2) consumer launches for the
+///    first batches it can complete are enqueued behind it, each checking
+///    on the device that its batch is complete (ChannelBatch::ready); then
+///    the host waits, reads the counter, reports the error flags, launches
+///    the remaining complete batches in order, and keeps the leftover
+///    (fewer than k*) for the next launch. Each consumer launch is an
+///    ordinary one, so a consumer may write other channels: it is then
+///    made blocking, and its channels' batches are dispatched before the
+///    next batch of this one; a consumer that writes no channel is
+///    launched in stream order, with one wait after the last. The CPU
+///    backend makes no eager launches, and every launch blocks;
+///  - a consumer may write into its own channel (its values join the
+///    batches the running dispatch hands out), or into a channel that the
+///    launch feeding it also wrote (that launch's values are taken in
+///    first);
+///  - a Task that writes a channel is refused (RuntimeError), as is a
+///    channel passed twice to one launch. One host thread at a time may
+///    use a channel (the reference's are thread-safe).
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_RUNTIME_CHANNEL_H
+#define HPP_RUNTIME_CHANNEL_H
+
+#ifndef HPP_RUNTIME_BACKEND
+#error "include <hpp/runtime.h>, which selects the backend first"
+#endif
+
+#include "hpp/channel_kernel.h"
+#include "hpp/core/error.h"
+#include "hpp/core/future.h"
+#include "hpp/core/range.h"
+#include "hpp/launch.h"
+
+#if defined(HPP_BACKEND_HIP) || defined(HPP_BACKEND_CUDA)
+#include "hpp/backend/gpu_channel.h"
+#else
+#include "hpp/backend/cpu_channel.h"
+#endif
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace hpp {
+
+namespace detail {
+template <class T>
+void prepareLaunchArgument(ChannelWriter<T> &, unsigned, std::size_t,
+                           LaunchOptions &, LaunchScratch &);
+} // namespace detail
+
+/// A bounded channel that kernels write into and whose batches the
+/// runtime hands to launches of its consumer; see the file comment.
+template <class T> class Channel {
+  static_assert(std::is_trivially_copyable<T>::value,
+                "Channel<T> on the device runtime: T must be trivially "
+                "copyable (its values are copied in device memory)");
+
+public:
+  /// A channel of \p Capacity values, declared at \p File : \p Line.
+  explicit Channel(std::size_t Capacity, HPP_CALLER_LOCATION)
+      : Cap(Capacity), DeclFile(File), DeclLine(Line) {
+    if (Capacity == 0)
+      throw RuntimeError("Channel", File, Line, "a channel's capacity is 0");
+  }
+  Channel(const Channel &) = delete;
+  Channel &operator=(const Channel &) = delete;
+
+  /// Warns, as the reference does, about values no consumer received;
+  /// frees the storage.
+  ~Channel() {
+    if (!Probe && Count > Head)
+      std::fprintf(stderr,
+                   "hpp: warning: %s destroyed holding %zu value(s) that no "
+                   "consumer received\n",
+                   name().c_str(), Count - Head);
+    ChannelMemory::freeDevice(Storage);
+    for (T *P : Retired)
+      ChannelMemory::freeDevice(P);
+    ChannelMemory::freeDevice(DevState);
+    if (ChannelMemory::Mirrored)
+      ChannelMemory::freeHost(HostState);
+  }
+
+  /// Values written and not yet handed to a consumer (on the probe that
+  /// executeWith gives the predicate: the size it asks about).
+  std::size_t size() const { return Count - Head; }
+  std::size_t capacity() const { return Cap; }
+
+  /// Launches the consumer \p C over \p R with each batch of k* values,
+  /// k* the smallest size at which \p P holds.
+  template <class Pred, int N, int L, class K, class... A>
+  void executeWith(Pred P, const Range<N, L> &R,
+                   detail::ConsumerKernel<K, A...> C, HPP_CALLER_LOCATION) {
+    checkPredicate<Pred>();
+    detail::checkConsumerShape(R, File, Line);
+    install(P,
+            std::make_unique<detail::ConsumerOf<T, Range<N, L>, void, K, A...>>(
+                R, nullptr, std::move(C)),
+            File, Line);
+  }
+  /// The paper's form: each consumer launch also binds \p D.
+  template <class Pred, int N, class U, class K, class... A>
+  void executeWith(Pred P, const Range<N, N> &R, DistArray<U> &D,
+                   detail::ConsumerKernel<K, A...> C, HPP_CALLER_LOCATION) {
+    checkPredicate<Pred>();
+    detail::checkConsumerShape(R, File, Line);
+    install(P,
+            std::make_unique<detail::ConsumerOf<T, Range<N, N>, U, K, A...>>(
+                R, &D, std::move(C)),
+            File, Line);
+  }
+
+private:
+  template <class U>
+  friend void detail::prepareLaunchArgument(detail::ChannelWriter<U> &,
+                                            unsigned, std::size_t,
+                                            detail::LaunchOptions &,
+                                            detail::LaunchScratch &);
+  using ChannelMemory = detail::ChannelMemory;
+  using State = detail::ChannelState;
+
+  /// The probe: a channel of \p Capacity without storage, whose size()
+  /// install sets to each size it asks the predicate about.
+  struct ProbeTag {};
+  Channel(ProbeTag, std::size_t Capacity)
+      : Cap(Capacity), DeclFile(nullptr), DeclLine(0), Probe(true) {}
+
+  template <class Pred> static void checkPredicate() {
+    static_assert(std::is_invocable_r<bool, Pred &, Channel<T> *>::value,
+                  "Channel<T>::executeWith: the predicate must be a "
+                  "`[=](Channel<T> *c) -> bool __device(coord)` coordinator "
+                  "for this channel's T");
+  }
+
+  std::string name() const {
+    return "the channel of capacity " + std::to_string(Cap) + " declared at " +
+           detail::siteText(DeclFile, DeclLine);
+  }
+
+  /// The reference's text for a write into a full channel that nothing
+  /// can drain.
+  std::string fullMessage() const {
+    if (!Consumer)
+      return name() + " is full and no executeWith gave it a consumer: "
+                      "nothing can ever drain it";
+    return name() + " is full, and its predicate held for none of the " +
+           std::to_string(Cap) +
+           " values it holds, so no consumer can ever drain it (a "
+           "predicate must hold for some size up to the capacity)";
+  }
+
+  /// Keeps the consumer and k*; hands over the values already waiting if
+  /// the predicate holds for them, as the reference does.
+  template <class Pred>
+  void install(Pred &P, std::unique_ptr<detail::ChannelConsumer<T>> C,
+               const char *File, int Line) {
+    if (Consumer)
+      throw RuntimeError("Channel::executeWith", File, Line,
+                         name() + " already has a consumer");
+    Channel Probed(ProbeTag{}, Cap);
+    std::size_t K = 0;
+    for (std::size_t S = 1; S <= Cap && !K; ++S) {
+      Probed.Count = S;
+      if (P(&Probed))
+        K = S;
+    }
+    Consumer = std::move(C);
+    Batch = K;
+    ExecFile = File;
+    ExecLine = Line;
+    if (Count > Head) {
+      Probed.Count = Count - Head;
+      if (P(&Probed)) {
+        const std::size_t First = Head;
+        Head = Count;
+        consume(First, Count - First);
+      }
+    }
+  }
+
+  /// Launches the consumer on the \p N values at \p First: blocking, or
+  /// with \p Keep, in the order of the channel's stream, its scratch kept
+  /// there until the caller waits.
+  void
+  consume(std::size_t First, std::size_t N,
+          std::vector<std::shared_ptr<detail::LaunchScratch>> *Keep = nullptr) {
+    detail::Scoped<unsigned> Nesting(Dispatching, Dispatching + 1);
+    detail::LaunchOptions O;
+    if (Keep) {
+      O.Stream = detail::afterLaunchStream();
+      Keep->emplace_back();
+      O.KeepScratch = &Keep->back();
+    }
+    try {
+      Consumer->launch(O,
+                       detail::ChannelBatch<T>{Storage + First, N, nullptr, 0});
+    } catch (const RuntimeError &E) {
+      if (detail::isLaunchError(E))
+        throw E.at(ExecFile, ExecLine);
+      throw;
+    }
+  }
+
+  /// Launches the consumer on every complete batch not handed out yet, in
+  /// order; a consumer's error is rethrown after the last batch. On a GPU,
+  /// a consumer that writes no channel is launched in stream order without
+  /// a wait between batches (at most every 256 launches, which bounds the
+  /// scratch kept): still one batch after the other, without a device-wide
+  /// synchronisation each. One that writes a channel is launched blocking,
+  /// so its channels' batches are dispatched before the next. A consumer
+  /// that writes into this channel finds the loop running: the batches it
+  /// completes are the loop's, not a nested one's (no recursion).
+  void dispatch() {
+    if (Looping)
+      return;
+    detail::Scoped<bool> Loop(Looping, true);
+    std::exception_ptr First;
+    const bool InOrder = Consumer && Consumer->eager() &&
+                         detail::afterLaunchStream(); // Null on the CPU.
+    std::vector<std::shared_ptr<detail::LaunchScratch>> Kept;
+    auto settle = [&] {
+      try {
+        detail::waitForAfterLaunch(detail::afterLaunchStream());
+      } catch (...) {
+        if (!First)
+          First = std::current_exception();
+      }
+      Kept.clear();
+    };
+    while (Batch && Consumer && Count - Head >= Batch) {
+      const std::size_t At = Head;
+      Head += Batch; // A consumer that writes here dispatches after it.
+      try {
+        consume(At, Batch, InOrder ? &Kept : nullptr);
+      } catch (...) {
+        if (!First)
+          First = std::current_exception();
+      }
+      if (Kept.size() >= 256)
+        settle();
+    }
+    if (!Kept.empty())
+      settle();
+    if (First)
+      std::rethrow_exception(First);
+  }
+
+  /// Makes the storage hold \p Needed values, the waiting ones [Head,
+  /// Count) moved to start at \p To. Storage that a batch being consumed
+  /// may still read (while dispatching) is freed at the next collect.
+  void place(std::size_t To, std::size_t Needed, void *Stream) {
+    const std::size_t Keep = Count - Head;
+    const bool Fits = Needed <= Stored && (To == Head || To + Keep <= Head);
+    if (Fits && To != Head && Keep)
+      ChannelMemory::copy(Storage + To, Storage + Head, Keep * sizeof(T),
+                          Stream);
+    if (!Fits) {
+      const std::size_t Size = std::max(Needed, 2 * Stored);
+      T *New = static_cast<T *>(ChannelMemory::device(Size * sizeof(T)));
+      if (Keep)
+        ChannelMemory::copy(New + To, Storage + Head, Keep * sizeof(T), Stream);
+      if (Storage && Dispatching) {
+        Retired.push_back(Storage);
+      } else if (Storage) {
+        ChannelMemory::wait(Stream);
+        ChannelMemory::freeDevice(Storage);
+      }
+      Storage = New;
+      Stored = Size;
+    }
+    Head = To;
+    Count = To + Keep;
+  }
+
+  /// prepareLaunchArgument: readies the channel for a launch of \p InRange
+  /// work-items that writes it through \p W.
+  void prepare(detail::ChannelWriter<T> &W, std::size_t InRange,
+               detail::LaunchOptions &Options, detail::LaunchScratch &Scratch) {
+    if (Options.Task || Options.Stream)
+      throw RuntimeError("Task::enqueue", __FILE__, __LINE__,
+                         "a Task that writes a Channel is not supported on "
+                         "the device runtime yet (" +
+                             name() +
+                             "): write into the channel from a parallelFor, "
+                             "after waiting for the task's future if the "
+                             "writes need its results");
+    if (Active == &Scratch)
+      throw RuntimeError("hpp::launchKernel", __FILE__, __LINE__,
+                         name() + " is passed twice to one launch");
+    if (Active)
+      collect(); // An enclosing launch's writes: its kernel is complete.
+    void *Stream = detail::afterLaunchStream();
+    if (MustWait) { // An abandoned launch may still copy the state.
+      ChannelMemory::wait(Stream);
+      MustWait = false;
+    }
+    if (!DevState) {
+      DevState = static_cast<State *>(ChannelMemory::device(sizeof(State)));
+      HostState = ChannelMemory::Mirrored
+                      ? static_cast<State *>(ChannelMemory::host(sizeof(State)))
+                      : DevState;
+    }
+    if (W.Bound && InRange > (SIZE_MAX / 2 - Count) / W.Bound)
+      throw RuntimeError("hpp::launchKernel", __FILE__, __LINE__,
+                         "the writes of a launch of " +
+                             std::to_string(InRange) + " work-items into " +
+                             name() + " overflow the storage's size");
+    const std::size_t MaxWrites = InRange * W.Bound;
+    const std::size_t Keep = Count - Head;
+    const std::size_t Room =
+        Batch ? MaxWrites : std::min(MaxWrites, Cap - std::min(Keep, Cap));
+    // While a batch of this channel is being consumed, the values stay
+    // where that batch's launch reads them.
+    if (Dispatching)
+      place(Head, Count + Room, Stream);
+    else
+      place(0, Keep + Room, Stream);
+    *HostState = State{};
+    HostState->Reserved = Count;
+    if (ChannelMemory::Mirrored)
+      ChannelMemory::copy(DevState, HostState, sizeof(State), Stream);
+    W = {Storage, DevState, Stored, Cap, Batch, Head, this, W.Bound};
+    Eager = 0;
+#if !defined(HPP_BACKEND_CPU)
+    if (Batch && Consumer && Consumer->eager() && !Dispatching)
+      Eager = unsigned(std::min<std::size_t>(detail::channelEagerLaunches(),
+                                             (Keep + MaxWrites) / Batch));
+#endif
+    Active = &Scratch;
+    Scratch.AfterLaunch.push_back(
+        {this, &launchedHook, &finishHook, &cancelHook});
+  }
+
+  /// Behind the producer (GPU): the eager consumer launches, then the copy
+  /// of the state to the host.
+  void launched(void *Stream) {
+    EagerScratch.reserve(Eager);
+    for (unsigned B = 0; B < Eager; ++B) {
+      const std::size_t First = Head + std::size_t(B) * Batch;
+      detail::LaunchOptions O;
+      O.Stream = Stream;
+      EagerScratch.emplace_back();
+      O.KeepScratch = &EagerScratch.back();
+      try {
+        Consumer->launch(O, detail::ChannelBatch<T>{Storage + First, Batch,
+                                                    &DevState->Reserved,
+                                                    First + Batch});
+      } catch (const RuntimeError &E) {
+        if (detail::isLaunchError(E))
+          throw E.at(ExecFile, ExecLine);
+        throw;
+      }
+    }
+    if (ChannelMemory::Mirrored)
+      ChannelMemory::copy(HostState, DevState, sizeof(State), Stream);
+  }
+
+  /// After the launch's wait: takes in what it wrote and reports its
+  /// errors.
+  void collect() {
+    Active = nullptr;
+    EagerScratch.clear();
+    for (T *P : Retired)
+      ChannelMemory::freeDevice(P);
+    Retired.clear();
+    const State S = *HostState;
+    const std::size_t Written =
+        std::size_t(std::min<unsigned long long>(S.Reserved, Stored));
+    if (Batch) {
+      Count = Written;
+      Head += std::min<std::size_t>(Eager, (Count - Head) / Batch) * Batch;
+    } else {
+      Count = std::min(Written, Head + Cap);
+    }
+    Eager = 0;
+    if (S.Full) {
+#if defined(HPP_BACKEND_CPU)
+      if (S.FullFile)
+        throw RuntimeError("Channel::write", S.FullFile, S.FullLine,
+                           fullMessage());
+#endif
+      throw RuntimeError("Channel::write", __FILE__, __LINE__, fullMessage());
+    }
+    if (S.Overflow)
+      throw RuntimeError("Channel::write", __FILE__, __LINE__,
+                         name() + " received more writes than its launch "
+                                  "reserved storage for (the bound on the "
+                                  "writes of one work-item that hpp-rewrite "
+                                  "computed is wrong); those were dropped");
+  }
+
+  void finish() {
+    if (Active)
+      collect();
+    dispatch();
+  }
+
+  /// The launch was abandoned: what it wrote is dropped.
+  void cancel() noexcept {
+    Active = nullptr;
+    Eager = 0;
+    EagerScratch.clear();
+    MustWait = true;
+  }
+
+  static void launchedHook(void *C, void *S) {
+    static_cast<Channel *>(C)->launched(S);
+  }
+  static void finishHook(void *C) { static_cast<Channel *>(C)->finish(); }
+  static void cancelHook(void *C) noexcept {
+    static_cast<Channel *>(C)->cancel();
+  }
+
+  const std::size_t Cap;
+  const char *DeclFile;
+  int DeclLine;
+  bool Probe = false;
+  /// The values [Head, Count) of the storage are written and not handed
+  /// to a consumer; Count is the counter as of the last launch.
+  std::size_t Head = 0, Count = 0;
+  std::size_t Batch = 0; ///< k*; 0: none
+  std::unique_ptr<detail::ChannelConsumer<T>> Consumer;
+  const char *ExecFile = nullptr; ///< the executeWith, for consumer errors
+  int ExecLine = 0;
+  T *Storage = nullptr;
+  std::size_t Stored = 0; ///< values the storage holds
+  std::vector<T *> Retired;
+  State *DevState = nullptr, *HostState = nullptr;
+  /// The launch that writes the channel now (between prepare and collect).
+  const detail::LaunchScratch *Active = nullptr;
+  unsigned Eager = 0; ///< eager consumer launches behind it
+  std::vector<std::shared_ptr<detail::LaunchScratch>> EagerScratch;
+  unsigned Dispatching = 0; ///< batches being consumed (nesting depth)
+  bool Looping = false;     ///< dispatch() is running
+  bool MustWait = false;
+};
+
+namespace detail {
+
+/// The launch argument for a kernel parameter ChannelWriter<T>: \p C, of
+/// whose values one work-item writes at most \p Bound.
+template <class T>
+ChannelWriter<T> channelWriter(Channel<T> &C, unsigned Bound) {
+  return {nullptr, nullptr, 0, C.capacity(), 0, 0, &C, Bound};
+}
+
+/// Launch-time preparation of a ChannelWriter (hpp/launch.h): room for the
+/// launch's writes, the device pointers, and the after-launch work.
+template <class T>
+void prepareLaunchArgument(ChannelWriter<T> &W, unsigned, std::size_t InRange,
+                           LaunchOptions &Options, LaunchScratch &Scratch) {
+  W.Host->prepare(W, InRange, Options, Scratch);
+}
+
+} // namespace detail
+} // namespace hpp
+
+#endif // HPP_RUNTIME_CHANNEL_H

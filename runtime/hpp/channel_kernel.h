@@ -1,0 +1,255 @@
+//===- hpp/channel_kernel.h - The kernel side of rewritten channels -------===//
+//
+// Part of hpp-rewrite. Device runtime, every backend.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// What the kernels of a rewritten program see of a Channel (hpp/channel.h
+/// has the host object and the file comment):
+///  - detail::ChannelWriter<T>, the parameter of a kernel that writes the
+///    channel (`c.write(v)`, `c.size()`);
+///  - detail::ChannelBatch<T>, the batch parameter of a consumer kernel
+///    (`ready()`, `span()`);
+///  - detail::ConsumerKernel, made by detail::consumerKernel(kernel,
+///    captures...) as a Task's taskKernel, and the type-erased launch of it
+///    that the channel keeps (detail::ChannelConsumer);
+///  - the checks of a consumer's range, and HPP_CHANNEL_EAGER.
+/// The kernel parameters are trivially copyable, as they must be.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_RUNTIME_CHANNEL_KERNEL_H
+#define HPP_RUNTIME_CHANNEL_KERNEL_H
+
+#ifndef HPP_RUNTIME_BACKEND
+#error "include <hpp/runtime.h>, which selects the backend first"
+#endif
+
+#include "hpp/core/atomic_ops.h"
+#include "hpp/core/error.h"
+#include "hpp/core/range.h"
+#include "hpp/core/span.h"
+#include "hpp/dist_array.h"
+#include "hpp/task.h"
+
+#include <cstddef>
+#include <cstdlib>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+namespace hpp {
+
+template <class T> class Channel;
+
+namespace detail {
+
+/// A channel's counter and error flags, which the writes update on the
+/// device (backend/*_channel.h says where the host reads them).
+struct ChannelState {
+  /// Reservations made: the index the next write stores at.
+  unsigned long long Reserved;
+  /// A write found the channel full and nothing to drain it (no k*).
+  unsigned Full;
+  /// A write came past the storage reserved for the launch.
+  unsigned Overflow;
+#if defined(HPP_BACKEND_CPU)
+  /// The write that found the channel full first (reservation index =
+  /// capacity: exactly one write), for the reference's error.
+  const char *FullFile;
+  int FullLine;
+#endif
+};
+
+// On the CPU backend a write takes its caller's file:line, for the error
+// of a write into a full channel that the reference reports at the write.
+#if defined(HPP_BACKEND_CPU)
+#define HPP_CHANNEL_CALLER                                                     \
+  , const char *File = __builtin_FILE(), int Line = __builtin_LINE()
+#else
+#define HPP_CHANNEL_CALLER
+#endif
+
+/// The kernel parameter of a launch that writes a Channel<T>: named as the
+/// captured channel, so the body's `c.write(v)` and `c.size()` compile
+/// unchanged. Filled in by prepareLaunchArgument (hpp/channel.h).
+template <class T> struct ChannelWriter {
+  T *Data;                 ///< the storage (device memory)
+  ChannelState *State;     ///< its counter and flags (device memory)
+  std::size_t Stored;      ///< values the storage holds
+  std::size_t Capacity;    ///< the channel's capacity
+  std::size_t Batch;       ///< k*: values per batch; 0: none
+  unsigned long long Base; ///< the first value not handed to a consumer
+  Channel<T> *Host;        ///< host only: the channel, for the launch
+  unsigned Bound;          ///< the most writes one work-item makes
+
+  /// Appends \p V: reserves an index with one atomic add and stores there.
+  /// Without k*, a write past the capacity flags the reference's error
+  /// (the launch throws it) instead of storing; one past the storage flags
+  /// an overflow (never happens when Bound is right).
+  HPP_DEVICE void write(const T &V HPP_CHANNEL_CALLER) const {
+    const unsigned long long I =
+        AtomicOps<unsigned long long>::add(&State->Reserved, 1ull);
+    if (Batch == 0 && I - Base >= Capacity) {
+#if defined(HPP_BACKEND_CPU)
+      if (I - Base == Capacity) {
+        State->FullFile = File;
+        State->FullLine = Line;
+      }
+#endif
+      AtomicOps<unsigned>::store(&State->Full, 1u);
+      return;
+    }
+    if (I >= Stored) {
+      AtomicOps<unsigned>::store(&State->Overflow, 1u);
+      return;
+    }
+    Data[I] = V;
+  }
+
+  /// Values written and not yet in a batch: the reservations past the last
+  /// batch boundary, or at most the capacity without k*.
+  HPP_HD std::size_t size() const {
+    const unsigned long long N =
+        AtomicOps<unsigned long long>::load(&State->Reserved) - Base;
+    if (Batch)
+      return std::size_t(N % Batch);
+    return N < Capacity ? std::size_t(N) : Capacity;
+  }
+};
+
+#undef HPP_CHANNEL_CALLER
+
+template <class T> struct IsChannelWriter : std::false_type {};
+template <class T> struct IsChannelWriter<ChannelWriter<T>> : std::true_type {};
+
+/// The batch parameter of a consumer kernel: \p Count values at \p Data.
+template <class T> struct ChannelBatch {
+  T *Data;
+  std::size_t Count;
+  /// An eager launch's channel counter (null: dispatched by the host after
+  /// its producer, always ready).
+  const unsigned long long *Reserved;
+  /// The reservations that complete an eager launch's batch.
+  unsigned long long End;
+
+  /// Whether the batch is complete. An eager launch runs right after its
+  /// producer in stream order, so the counter is final when it reads it;
+  /// the kernel returns at once when this is false.
+  HPP_DEVICE bool ready() const {
+    return !Reserved || AtomicOps<unsigned long long>::load(Reserved) >= End;
+  }
+  /// The values, as the consumer's data parameter.
+  HPP_HD Span<T> span() const { return Span<T>(Data, Count); }
+};
+
+/// An outlined consumer kernel and the captures it was made with.
+template <class KernelT, class... A> struct ConsumerKernel {
+  KernelT Kernel;
+  std::tuple<A...> Args;
+};
+
+/// What the rewritten executeWith passes for the consumer lambda: the
+/// kernel and the captures, in the kernel's parameter order.
+template <class KernelT, class... A>
+ConsumerKernel<KernelT, std::decay_t<A>...> consumerKernel(KernelT Kernel,
+                                                           A &&...Args) {
+  return {Kernel, std::tuple<std::decay_t<A>...>(std::forward<A>(Args)...)};
+}
+
+/// A channel's consumer, its type erased: launches it on one batch.
+template <class T> class ChannelConsumer {
+public:
+  virtual ~ChannelConsumer() = default;
+  /// Launches over the executeWith range with \p Options.
+  virtual void launch(const LaunchOptions &Options,
+                      const ChannelBatch<T> &B) const = 0;
+  /// It writes no channel, so it may be launched eagerly, behind its
+  /// producer and before the host has seen the counter.
+  virtual bool eager() const = 0;
+};
+
+/// The consumer of a ConsumerKernel over \p RangeT, with the DistArray \p D
+/// (U = void: none, and \p D is null).
+template <class T, class RangeT, class U, class KernelT, class... A>
+class ConsumerOf final : public ChannelConsumer<T> {
+public:
+  ConsumerOf(const RangeT &R, DistArray<U> *D, ConsumerKernel<KernelT, A...> K)
+      : R(R), D(D), K(std::move(K)) {}
+  void launch(const LaunchOptions &Options,
+              const ChannelBatch<T> &B) const override {
+    std::apply(
+        [&](const A &...Args) {
+          if constexpr (std::is_void<U>::value)
+            launchTaskKernel(Options, K.Kernel, R, B, Args...);
+          else
+            launchTaskKernel(Options, K.Kernel, R, B,
+                             static_cast<const DistArray<U> &>(*D), Args...);
+        },
+        K.Args);
+  }
+  bool eager() const override { return !(IsChannelWriter<A>::value || ...); }
+
+private:
+  RangeT R;
+  DistArray<U> *D;
+  ConsumerKernel<KernelT, A...> K;
+};
+/// Refuses, at executeWith as the reference does (with its texts), a
+/// consumer range that no launch can have.
+template <int N, int L>
+void checkConsumerShape(const Range<N, L> &R, const char *File, int Line) {
+  std::size_t Items = 1;
+  for (int D = 0; D < 3; ++D) {
+    std::size_t Local;
+    if constexpr (L == N)
+      Local = R.getLocal(D);
+    else
+      Local = DefaultLocalSize<N>::Size[D];
+    if (Local == 0)
+      throw RuntimeError("parallelFor", File, Line,
+                         "work-group size is 0 along dimension " +
+                             std::to_string(D));
+    Items *= Local;
+  }
+  if (Items > maxWorkGroupItems())
+    throw RuntimeError("parallelFor", File, Line,
+                       "work-group of " + std::to_string(Items) +
+                           " work-items exceeds the limit of " +
+                           std::to_string(maxWorkGroupItems()));
+}
+
+/// Gives \p Var the value \p V for its lifetime, then the old one back.
+template <class V> struct Scoped {
+  V &Var;
+  V Old;
+  Scoped(V &To, V New) : Var(To), Old(To) { Var = New; }
+  ~Scoped() { Var = Old; }
+  Scoped(const Scoped &) = delete;
+  Scoped &operator=(const Scoped &) = delete;
+};
+
+/// Consumer launches enqueued behind a producer before the host waits,
+/// from HPP_CHANNEL_EAGER (read once; default 2, 0 turns them off).
+inline unsigned readChannelEager() {
+  const char *Env = std::getenv("HPP_CHANNEL_EAGER");
+  if (!Env || !*Env)
+    return 2;
+  char *End = nullptr;
+  const unsigned long V = std::strtoul(Env, &End, 10);
+  if (*End || *Env < '0' || *Env > '9' || V > 1024)
+    throw RuntimeError(std::string("HPP_CHANNEL_EAGER=") + Env, __FILE__,
+                       __LINE__,
+                       "must be a number of consumer launches from 0 to 1024");
+  return unsigned(V);
+}
+inline unsigned channelEagerLaunches() {
+  static const unsigned N = readChannelEager();
+  return N;
+}
+
+} // namespace detail
+} // namespace hpp
+
+#endif // HPP_RUNTIME_CHANNEL_KERNEL_H
