@@ -5,10 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Core/Channels.h"
-#include "Core/DeviceCode.h"
 
 #include "clang/AST/DeclTemplate.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
@@ -76,15 +74,6 @@ bool isConsumerKernelCall(const Expr *E) {
   return FD && FD->getQualifiedNameAsString() == "hpp::detail::consumerKernel";
 }
 
-namespace {
-
-/// A member call `o.m(...)` or `o->m(...)`, resolved or not.
-struct MemberCall {
-  const CallExpr *Call;
-  const Expr *Object;
-  std::string Member;
-};
-
 std::optional<MemberCall> memberCall(const Stmt *S) {
   const auto *Call = dyn_cast<CallExpr>(S);
   if (!Call || !Call->getCallee())
@@ -102,8 +91,7 @@ std::optional<MemberCall> memberCall(const Stmt *S) {
   return std::nullopt;
 }
 
-/// Whether \p E is \p VD (or `*VD`), parentheses and casts aside.
-bool names(const Expr *E, const ValueDecl *VD) {
+bool namesVariable(const Expr *E, const ValueDecl *VD) {
   if (!E)
     return false;
   E = E->IgnoreParenImpCasts();
@@ -113,6 +101,8 @@ bool names(const Expr *E, const ValueDecl *VD) {
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   return DRE && DRE->getDecl() == VD;
 }
+
+namespace {
 
 /// The first reference to \p VD in \p S, or an invalid location.
 SourceLocation firstUse(const Stmt *S, const ValueDecl *VD) {
@@ -159,7 +149,7 @@ unsigned WriteCounter::count(const Stmt *S, bool InLoop) {
   if (!S)
     return 0;
   if (std::optional<MemberCall> MC = memberCall(S);
-      MC && names(MC->Object, Chan)) {
+      MC && namesVariable(MC->Object, Chan)) {
     unsigned N = 0;
     for (const Expr *A : MC->Call->arguments())
       N += count(A, InLoop);
@@ -180,7 +170,8 @@ unsigned WriteCounter::count(const Stmt *S, bool InLoop) {
                        "; write a fixed number of times, outside loops");
     return N + 1;
   }
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == Chan) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
+      DRE && DRE->getDecl() == Chan) {
     problem(DRE->getLocation(),
             "this use of the channel " + name() +
                 " is not supported in device code: a kernel may only call " +
@@ -190,7 +181,11 @@ unsigned WriteCounter::count(const Stmt *S, bool InLoop) {
     return 0;
   }
   if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
-    if (SourceLocation Use = firstUse(LE, Chan); Use.isValid())
+    // The use in its body, or an init-capture's.
+    SourceLocation Use = firstUse(LE->getBody(), Chan);
+    if (Use.isInvalid())
+      Use = firstUse(LE, Chan);
+    if (Use.isValid())
       problem(Use, "a lambda inside the kernel uses the channel " + name() +
                        ": the rewriter cannot count how often it writes, "
                        "and " +
@@ -208,8 +203,7 @@ unsigned WriteCounter::count(const Stmt *S, bool InLoop) {
     return count(If->getInit(), InLoop) +
            count(If->getConditionVariableDeclStmt(), InLoop) +
            count(If->getCond(), InLoop) +
-           std::max(count(If->getThen(), InLoop),
-                    count(If->getElse(), InLoop));
+           std::max(count(If->getThen(), InLoop), count(If->getElse(), InLoop));
   if (const auto *CO = dyn_cast<ConditionalOperator>(S))
     return count(CO->getCond(), InLoop) +
            std::max(count(CO->getTrueExpr(), InLoop),
@@ -254,8 +248,7 @@ BatchSpelling batchSpelling(const ParmVarDecl *P, QualType Element) {
       !Spec->getASTContext().hasSameUnqualifiedType(
           Spec->getTemplateArgs()[0].getAsType(), Element))
     return BatchSpelling::Other;
-  if (Spec->getSpecializedTemplate()->getQualifiedNameAsString() ==
-      "hpp::Span")
+  if (Spec->getSpecializedTemplate()->getQualifiedNameAsString() == "hpp::Span")
     return Ref && !Const && !T->isRValueReferenceType() ? BatchSpelling::Other
                                                         : BatchSpelling::Span;
   if (Spec->getName() != "vector" || !Spec->isInStdNamespace())
@@ -288,10 +281,10 @@ private:
   }
   /// `batch[i]`.
   bool isElement(const Expr *E) const {
-    const auto *Op = E ? dyn_cast<CXXOperatorCallExpr>(E->IgnoreParenImpCasts())
-                       : nullptr;
+    const auto *Op =
+        E ? dyn_cast<CXXOperatorCallExpr>(E->IgnoreParenImpCasts()) : nullptr;
     return Op && Op->getOperator() == OO_Subscript &&
-           names(Op->getArg(0), Batch);
+           namesVariable(Op->getArg(0), Batch);
   }
   void modified(SourceLocation Loc) {
     Out.push_back(
@@ -310,8 +303,7 @@ private:
 
 void BatchUses::checkModification(const Expr *E) {
   const Expr *Target = nullptr;
-  if (const auto *BO = dyn_cast<BinaryOperator>(E);
-      BO && BO->isAssignmentOp())
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isAssignmentOp())
     Target = BO->getLHS();
   else if (const auto *UO = dyn_cast<UnaryOperator>(E);
            UO && UO->isIncrementDecrementOp())
@@ -334,11 +326,13 @@ void BatchUses::walk(const Stmt *S) {
   }
   if (const auto *FR = dyn_cast<CXXForRangeStmt>(S)) {
     walk(FR->getInit());
-    if (!names(FR->getRangeInit(), Batch))
+    if (!namesVariable(FR->getRangeInit(), Batch))
       walk(FR->getRangeInit());
     else if (Spelling == BatchSpelling::VectorCopy &&
              FR->getLoopVariable()->getType()->isLValueReferenceType() &&
-             !FR->getLoopVariable()->getType().getNonReferenceType()
+             !FR->getLoopVariable()
+                  ->getType()
+                  .getNonReferenceType()
                   .isConstQualified())
       modified(FR->getLoopVariable()->getLocation());
     walk(FR->getBody());
@@ -360,7 +354,7 @@ void BatchUses::walk(const Stmt *S) {
     if (Spelling == BatchSpelling::VectorCopy)
       checkModification(E);
     if (std::optional<MemberCall> MC = memberCall(E);
-        MC && names(MC->Object, Batch)) {
+        MC && namesVariable(MC->Object, Batch)) {
       if (!llvm::is_contained({"size", "empty", "data", "begin", "end"},
                               MC->Member))
         Out.push_back({MC->Call->getCallee()->getExprLoc(),
@@ -375,7 +369,8 @@ void BatchUses::walk(const Stmt *S) {
       return;
     }
     if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
-        Op && Op->getOperator() == OO_Subscript && names(Op->getArg(0), Batch)) {
+        Op && Op->getOperator() == OO_Subscript &&
+        namesVariable(Op->getArg(0), Batch)) {
       walk(Op->getArg(1));
       return;
     }
@@ -409,139 +404,6 @@ std::vector<ChannelProblem> batchUseProblems(const Stmt *Body,
     return Out;
   BatchUses(Batch, Spelling, Out).walk(Body);
   return Out;
-}
-
-namespace {
-
-/// Whether a coordinator may call \p FD.
-bool callableFromCoordinator(const FunctionDecl *FD) {
-  return getDeviceAnnotation(FD) || FD->isConstexpr() ||
-         FD->getBuiltinID() != 0 || FD->isImplicit() ||
-         (FD->isDefaulted() && FD->isTrivial());
-}
-
-/// Reports each call in \p S that a coordinator may not make.
-void coordinatorCalls(const Stmt *S, const ParmVarDecl *Param,
-                      std::vector<ChannelProblem> &Out) {
-  if (!S)
-    return;
-  const FunctionDecl *Callee = nullptr;
-  SourceLocation Loc;
-  bool Indirect = false;
-  if (const auto *Call = dyn_cast<CallExpr>(S)) {
-    std::optional<MemberCall> MC = memberCall(Call);
-    Loc = Call->getCallee() ? Call->getCallee()->getExprLoc()
-                            : Call->getBeginLoc();
-    if (!(MC && MC->Member == "size" && Param && names(MC->Object, Param))) {
-      Callee = Call->getDirectCallee();
-      Indirect = !Callee && !Call->isTypeDependent();
-    }
-  } else if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
-    if (!CE->getConstructor()->isTrivial())
-      Callee = CE->getConstructor();
-    Loc = CE->getBeginLoc();
-  }
-  const std::string Rule =
-      "a coordinator may call only its parameter's size(), constexpr "
-      "functions and __device(hpp) functions: it is a pure function of the "
-      "channel's size, which the runtime evaluates ahead of the launches";
-  if (Indirect)
-    Out.push_back({Loc, "the coordinator calls through a pointer; " + Rule});
-  else if (Callee && !callableFromCoordinator(Callee))
-    Out.push_back({Loc, "the coordinator calls '" +
-                            Callee->getQualifiedNameAsString() +
-                            "', which is not device code; " + Rule});
-  for (const Stmt *C : S->children())
-    coordinatorCalls(C, Param, Out);
-}
-
-} // namespace
-
-std::vector<ChannelProblem> coordinatorProblems(const Expr *Coord,
-                                                QualType Element) {
-  std::vector<ChannelProblem> Out;
-  std::string Spelled =
-      "Channel<" + (Element.isNull() ? std::string("T") : Element.getAsString()) +
-      "> *";
-  const auto *LE = dyn_cast<LambdaExpr>(Coord->IgnoreUnlessSpelledInSource());
-  if (!LE) {
-    Out.push_back({Coord->getBeginLoc(),
-                   "the coordinator of executeWith must be a lambda written "
-                   "in the call, `[=](" +
-                       Spelled +
-                       "c) -> bool __device(coord) { ... }`: the rewriter "
-                       "checks that it is a pure function of c->size()"});
-    return Out;
-  }
-  for (const LambdaCapture &C : LE->captures()) {
-    if (C.capturesThis())
-      Out.push_back({C.getLocation(),
-                     "the coordinator captures 'this': a coordinator is a "
-                     "pure function of c->size() and of what it captures by "
-                     "value; copy the members it needs into locals"});
-    else if (C.getCaptureKind() == LCK_ByRef && C.capturesVariable())
-      Out.push_back({C.getLocation(),
-                     "the coordinator captures '" +
-                         C.getCapturedVar()->getNameAsString() +
-                         "' by reference, which is host state: a coordinator "
-                         "is a pure function of c->size() and of what it "
-                         "captures by value (the runtime evaluates it ahead "
-                         "of the launches); capture it by value"});
-  }
-  const CXXMethodDecl *Op = LE->getCallOperator();
-  const ParmVarDecl *Param =
-      Op->getNumParams() ? Op->getParamDecl(0) : nullptr;
-  QualType PT = Param ? Param->getType() : QualType();
-  bool Good = Op->getNumParams() == 1 && !PT->isDependentType() &&
-              PT->isPointerType() && isChannelType(PT->getPointeeType()) &&
-              !Element.isNull() &&
-              Op->getASTContext().hasSameUnqualifiedType(
-                  channelElementType(PT->getPointeeType()), Element);
-  if (!Good)
-    Out.push_back(
-        {Param ? Param->getTypeSpecStartLoc() : LE->getBeginLoc(),
-         "the coordinator's parameter must be '" + Spelled +
-             "', a pointer to this channel's type" +
-             (Param ? ", not '" + PT.getAsString() + "'" : std::string())});
-  coordinatorCalls(LE->getBody(), Good ? Param : nullptr, Out);
-  return Out;
-}
-
-bool hasCoordinatorMark(const LambdaExpr *LE, const SourceManager &SM,
-                        const LangOptions &LO) {
-  if (getDeviceAnnotation(LE->getCallOperator(), "coord"))
-    return true;
-  // `-> bool __device(coord)`: dropped from the AST; read the text between
-  // the introducer and the body (in a macro: where it is spelled).
-  const CompoundStmt *Body = LE->getCompoundStmtBody();
-  if (!Body)
-    return false;
-  SourceLocation From = SM.getSpellingLoc(LE->getIntroducerRange().getEnd());
-  SourceLocation To = SM.getSpellingLoc(Body->getLBracLoc());
-  if (SM.getFileID(From) != SM.getFileID(To) ||
-      !SM.isBeforeInTranslationUnit(From, To))
-    return false;
-  // The raw lexer needs a null-terminated buffer.
-  std::string Text =
-      Lexer::getSourceText(CharSourceRange::getCharRange(From, To), SM, LO)
-          .str();
-  Lexer Raw(SourceLocation(), LO, Text.c_str(), Text.c_str(),
-            Text.c_str() + Text.size());
-  llvm::SmallVector<std::string, 8> Tokens;
-  Token Tok;
-  for (bool End = false; !End;) {
-    End = Raw.LexFromRawLexer(Tok);
-    if (Tok.is(tok::eof))
-      break;
-    Tokens.push_back(Tok.is(tok::raw_identifier)
-                         ? Tok.getRawIdentifier().str()
-                         : std::string(tok::getTokenName(Tok.getKind())));
-  }
-  for (size_t I = 0; I + 3 < Tokens.size(); ++I)
-    if (Tokens[I] == "__device" && Tokens[I + 1] == "l_paren" &&
-        Tokens[I + 2] == "coord" && Tokens[I + 3] == "r_paren")
-      return true;
-  return false;
 }
 
 } // namespace rewrite

@@ -17,7 +17,7 @@
 ///    lambda spells (`std::vector<T>` or `Span<T>`): batchUseProblems()
 ///    finds the uses a Span does not have;
 ///  - a coordinator stays host code, but must be a pure function of
-///    `c->size()`: coordinatorProblems().
+///    `c->size()`: lib/Core/Coordinators.h.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_REWRITE_LIB_CORE_CHANNELS_H
@@ -25,7 +25,7 @@
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Type.h"
-#include "clang/Basic/SourceManager.h"
+#include "clang/Basic/SourceLocation.h"
 
 #include <optional>
 #include <string>
@@ -39,6 +39,19 @@ struct ChannelProblem {
   clang::SourceLocation Loc;
   std::string Message;
 };
+
+/// A member call `o.m(...)` or `o->m(...)`, resolved or not.
+struct MemberCall {
+  const clang::CallExpr *Call;
+  const clang::Expr *Object;
+  std::string Member;
+};
+
+/// \p S as a member call, if it is one.
+std::optional<MemberCall> memberCall(const clang::Stmt *S);
+
+/// Whether \p E is \p VD (or `*VD`), parentheses and casts aside.
+bool namesVariable(const clang::Expr *E, const clang::ValueDecl *VD);
 
 /// Whether \p T (references stripped) is an `hpp::Channel` specialization,
 /// dependent or not.
@@ -83,22 +96,6 @@ BatchSpelling batchSpelling(const clang::ParmVarDecl *P,
 std::vector<ChannelProblem> batchUseProblems(const clang::Stmt *Body,
                                              const clang::ParmVarDecl *Batch,
                                              BatchSpelling Spelling);
-
-/// Why the coordinator \p Coord (executeWith's first argument) of a
-/// `Channel<Element>` is not a pure function of the channel's size: not a
-/// lambda, a capture by reference, a parameter that is not a
-/// `Channel<Element> *`, a call of anything but its parameter's `size()`,
-/// a constexpr or a `__device(hpp)` function.
-std::vector<ChannelProblem> coordinatorProblems(const clang::Expr *Coord,
-                                                clang::QualType Element);
-
-/// Whether coordinator \p LE is marked `__device(coord)`: clang keeps the
-/// annotation before a trailing return type and drops it after one (as the
-/// paper writes it), so the text between the parameter list and the body
-/// is read too.
-bool hasCoordinatorMark(const clang::LambdaExpr *LE,
-                        const clang::SourceManager &SM,
-                        const clang::LangOptions &LO);
 
 } // namespace rewrite
 } // namespace hpp

@@ -200,10 +200,9 @@ consumerBody(llvm::StringRef BodyID) {
 inline clang::ast_matchers::StatementMatcher
 consumerBodyStmt(llvm::StringRef BodyID) {
   using namespace clang::ast_matchers;
-  return cxxMemberCallExpr(
-      channelExecuteWith(),
-      hasLastWrittenArgument(
-          lambdaExpr(lambdaBody(compoundStmt().bind(BodyID)))));
+  return cxxMemberCallExpr(channelExecuteWith(),
+                           hasLastWrittenArgument(lambdaExpr(
+                               lambdaBody(compoundStmt().bind(BodyID)))));
 }
 
 } // namespace rewrite

@@ -6,9 +6,9 @@
 ///
 /// \file
 /// Builds the text of the `__global__` kernel outlined from a parallelFor,
-/// Task or Channel consumer lambda (parameters = captures, body kept as written) and of the
-/// kernel expression and capture arguments that replace the lambda. See
-/// docs/design.md for the shape.
+/// Task or Channel consumer lambda (parameters = captures, body kept as
+/// written) and of the kernel expression and capture arguments that
+/// replace the lambda. See docs/design.md for the shape.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_REWRITE_LIB_CORE_KERNELOUTLINER_H
@@ -96,8 +96,8 @@ struct OutlineRequest {
   /// The request for the consumer \p LE of the executeWith call \p Call,
   /// or std::nullopt after filling \p Err.
   static std::optional<OutlineRequest>
-  forConsumer(const clang::CXXMemberCallExpr *Call,
-              const clang::LambdaExpr *LE, OutlineError &Err);
+  forConsumer(const clang::CXXMemberCallExpr *Call, const clang::LambdaExpr *LE,
+              OutlineError &Err);
 };
 
 /// The pieces the rules insert and replace.

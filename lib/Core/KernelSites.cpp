@@ -69,8 +69,8 @@ void KernelSites::emit(RuleContext &Ctx, ASTContext &AST,
       Req = OutlineRequest::forConsumer(cast<CXXMemberCallExpr>(S.Expr),
                                         S.Lambda, Err);
     else
-      Req = OutlineRequest::forParallelFor(cast<CallExpr>(S.Expr), S.Lambda,
-                                           Err);
+      Req =
+          OutlineRequest::forParallelFor(cast<CallExpr>(S.Expr), S.Lambda, Err);
     if (!Req) {
       Ctx.Diags.error(Err.Loc, S.Rule, Err.Message);
       continue;

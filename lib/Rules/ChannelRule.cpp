@@ -7,6 +7,7 @@
 #include "Rules/ChannelRule.h"
 #include "Core/Captures.h"
 #include "Core/Channels.h"
+#include "Core/Coordinators.h"
 #include "Core/DeviceCallGraph.h"
 #include "Core/DeviceCode.h"
 #include "Core/DialectMatchers.h"
@@ -58,20 +59,31 @@ const ValueDecl *namedVariable(const Expr *E) {
 /// declared in a device function: parameters and locals.
 class ChannelDecls : public RecursiveASTVisitor<ChannelDecls> {
 public:
+  explicit ChannelDecls(
+      const llvm::SmallPtrSetImpl<const FunctionDecl *> &Coordinators)
+      : Coordinators(Coordinators) {}
   std::vector<const VarDecl *> Found;
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
+    // A coordinator's `Channel<T> *` parameter is its own.
+    return Coordinators.contains(LE->getCallOperator()) ||
+           RecursiveASTVisitor::TraverseLambdaExpr(LE);
+  }
   bool VisitVarDecl(VarDecl *VD) {
     if (mentionsChannelType(VD->getType()))
       Found.push_back(VD);
     return true;
   }
+
+private:
+  const llvm::SmallPtrSetImpl<const FunctionDecl *> &Coordinators;
 };
 } // namespace
 
 void ChannelRule::registerMatchers(MatchFinder &Finder) {
-  Finder.addMatcher(
-      cxxMemberCallExpr(channelExecuteWith(),
-                        optionally(forCallable(functionDecl().bind("execute-fn")))),
-      this);
+  Finder.addMatcher(cxxMemberCallExpr(channelExecuteWith(),
+                                      optionally(forCallable(
+                                          functionDecl().bind("execute-fn")))),
+                    this);
   // Kernel lambdas: their channel captures (a consumer's are checked with
   // its executeWith).
   Finder.addMatcher(parallelForCall(), this);
@@ -80,26 +92,24 @@ void ChannelRule::registerMatchers(MatchFinder &Finder) {
   // Host uses; the enclosing function says whether it is host code.
   Finder.addMatcher(
       traverse(TK_IgnoreUnlessSpelledInSource,
-               cxxMemberCallExpr(callsChannelMember(), isExpansionInMainFile(),
-                                 optionally(forCallable(
-                                     functionDecl().bind("member-fn"))))
+               cxxMemberCallExpr(
+                   callsChannelMember(), isExpansionInMainFile(),
+                   optionally(forCallable(functionDecl().bind("member-fn"))))
                    .bind("member")),
       this);
   // Templates: as spelled, a template's uses are reported once, in the
   // pattern.
-  Finder.addMatcher(
-      traverse(TK_IgnoreUnlessSpelledInSource,
-               declaratorDecl(hasDependentChannelType(),
-                              isExpansionInMainFile())
-                   .bind("dependent-decl")),
-      this);
-  Finder.addMatcher(
-      traverse(TK_IgnoreUnlessSpelledInSource,
-               cxxDependentScopeMemberExpr(
-                   hasObjectExpression(hasDependentChannelType()),
-                   isExpansionInMainFile())
-                   .bind("dependent-use")),
-      this);
+  Finder.addMatcher(traverse(TK_IgnoreUnlessSpelledInSource,
+                             declaratorDecl(hasDependentChannelType(),
+                                            isExpansionInMainFile())
+                                 .bind("dependent-decl")),
+                    this);
+  Finder.addMatcher(traverse(TK_IgnoreUnlessSpelledInSource,
+                             cxxDependentScopeMemberExpr(
+                                 hasObjectExpression(hasDependentChannelType()),
+                                 isExpansionInMainFile())
+                                 .bind("dependent-use")),
+                    this);
 }
 
 void ChannelRule::reportOnce(SourceLocation Loc, const std::string &Message) {
@@ -108,8 +118,7 @@ void ChannelRule::reportOnce(SourceLocation Loc, const std::string &Message) {
 }
 
 bool ChannelRule::inDeviceCode(const FunctionDecl *FD) {
-  llvm::ArrayRef<const FunctionDecl *> Device =
-      Ctx.deviceGraph().functions();
+  llvm::ArrayRef<const FunctionDecl *> Device = Ctx.deviceGraph().functions();
   for (const DeclContext *DC = FD; DC; DC = DC->getParent())
     if (const auto *F = dyn_cast<FunctionDecl>(DC))
       if (getDeviceAnnotation(F) || Ctx.deviceGraph().isImplicitDevice(F) ||
@@ -154,6 +163,9 @@ void ChannelRule::checkExecuteWith(const CXXMemberCallExpr *Call,
   if (!Seen.insert(Call).second)
     return;
   const SourceManager &SM = *R.SourceManager;
+  const auto *Coord = R.Nodes.getNodeAs<LambdaExpr>("coordinator");
+  if (Coord)
+    Coordinators.insert(Coord->getCallOperator());
   llvm::SmallVector<const Expr *, 4> Args = writtenArguments(Call);
   // The tool's own output, parsed again: already a kernel.
   if (Args.size() < 3 || isConsumerKernelCall(Args.back()))
@@ -182,16 +194,12 @@ void ChannelRule::checkExecuteWith(const CXXMemberCallExpr *Call,
   // The coordinator: host code, kept as written.
   for (const ChannelProblem &P : coordinatorProblems(Args[0], Element))
     error(P.Loc, P.Message);
-  if (const auto *Coord = R.Nodes.getNodeAs<LambdaExpr>("coordinator")) {
-    Coordinators.insert(Coord->getCallOperator());
-    if (Coord->getCompoundStmtBody() &&
-        !hasCoordinatorMark(Coord, SM, R.Context->getLangOpts()))
-      warning(Coord->getBeginLoc(),
-              "the coordinator is not marked '__device(coord)'")
-          << FixItHint::CreateInsertion(
-                 Coord->getCompoundStmtBody()->getLBracLoc(),
-                 "__device(coord) ");
-  }
+  if (Coord && Coord->getCompoundStmtBody() &&
+      !hasCoordinatorMark(Coord, SM, R.Context->getLangOpts()))
+    warning(Coord->getBeginLoc(),
+            "the coordinator is not marked '__device(coord)'")
+        << FixItHint::CreateInsertion(
+               Coord->getCompoundStmtBody()->getLBracLoc(), "__device(coord) ");
 
   if (!LE) {
     error(Args.back()->getBeginLoc(),
@@ -207,8 +215,7 @@ void ChannelRule::checkExecuteWith(const CXXMemberCallExpr *Call,
   }
   checkCaptures(LE, /*InTask=*/false);
   if (checkConsumer(Call, LE, Element, Args.size()))
-    Ctx.kernelSites().add(
-        {KernelKind::Consumer, Call, LE, QualType(), Name});
+    Ctx.kernelSites().add({KernelKind::Consumer, Call, LE, QualType(), Name});
 }
 
 bool ChannelRule::checkConsumer(const CXXMemberCallExpr *Call,
@@ -306,7 +313,7 @@ void ChannelRule::onEndOfTranslationUnit(ASTContext &AST) {
     if (Coordinators.contains(FD) || !FD->hasBody() ||
         !SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
       continue;
-    ChannelDecls Decls;
+    ChannelDecls Decls(Coordinators);
     for (const ParmVarDecl *P : FD->parameters())
       Decls.VisitVarDecl(const_cast<ParmVarDecl *>(P));
     Decls.TraverseStmt(FD->getBody());
