@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Core/Captures.h"
+#include "Core/Channels.h"
 #include "Core/DeviceCode.h"
 
 #include "clang/AST/DeclTemplate.h"
@@ -46,6 +47,8 @@ static CaptureKind classify(const Capture &C) {
     return CaptureKind::AtomicRef;
   if (isDialectBarrier(T))
     return CaptureKind::BarrierRef;
+  if (isChannelType(T))
+    return CaptureKind::ChannelRef;
   return CaptureKind::HostReference;
 }
 

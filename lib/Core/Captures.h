@@ -28,6 +28,7 @@ enum class CaptureKind {
   PointerHandle, ///< Pointer<T> captured by reference: passed by value
   AtomicRef,     ///< reference to an Atomic<T> (in device memory): a pointer
   BarrierRef,    ///< reference to a Barrier: its handle, bound in the kernel
+  ChannelRef,    ///< reference to a Channel: the launch's writer
   HostReference, ///< by-reference capture of host memory: rejected
   This,          ///< `this`: rejected
   Unsupported    ///< arrays, VLAs, structured bindings: rejected

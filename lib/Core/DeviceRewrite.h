@@ -7,8 +7,8 @@
 /// \file
 /// The roots of device code as the rewrite rules see them: `__device(hpp)`
 /// functions of the main file (patterns, not template instantiations),
-/// parallelFor bodies and Task bodies; lambdas nested in them are part of
-/// them. Rules that
+/// parallelFor bodies, Task bodies and Channel consumers; lambdas nested in
+/// them are part of them. Rules that
 /// rewrite node by node wrap their Transformer rule in inDeviceCode(); rules
 /// that analyse whole bodies register deviceRootMatchers().
 ///
@@ -59,12 +59,14 @@ inDeviceCode(RuleContext &Ctx, clang::transformer::RewriteRule Inner) {
                      makeRule(taskBody("hpp-device-body"),
                               rewriteDescendants("hpp-device-body", Inner)),
                      makeRule(taskVarBody("hpp-device-body"),
+                              rewriteDescendants("hpp-device-body", Inner)),
+                     makeRule(consumerBody("hpp-device-body"),
                               rewriteDescendants("hpp-device-body", Inner))});
 }
 
 /// Registers \p CB for each root of device code: a FunctionDecl bound to
-/// "hpp-device-fn" or a parallelFor or Task body (LambdaExpr) bound to
-/// "hpp-device-body".
+/// "hpp-device-fn" or a parallelFor, Task or consumer body (LambdaExpr)
+/// bound to "hpp-device-body".
 inline void
 deviceRootMatchers(clang::ast_matchers::MatchFinder &Finder,
                    clang::ast_matchers::MatchFinder::MatchCallback *CB,
@@ -73,6 +75,7 @@ deviceRootMatchers(clang::ast_matchers::MatchFinder &Finder,
   Finder.addMatcher(parallelForBody("hpp-device-body"), CB);
   Finder.addMatcher(taskBody("hpp-device-body"), CB);
   Finder.addMatcher(taskVarBody("hpp-device-body"), CB);
+  Finder.addMatcher(consumerBody("hpp-device-body"), CB);
 }
 
 /// Reports an error, tagged with its rule, for each node bound to \p ID

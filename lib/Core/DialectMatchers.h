@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// Matchers shared by the rules that look at parallelFor launches and Task
-/// constructions, in both their resolved form and their form inside
-/// templates (unresolved calls and constructions).
+/// Matchers shared by the rules that look at parallelFor launches, Task
+/// constructions and Channel consumers, in both their resolved form and
+/// their form inside templates (unresolved calls and constructions).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_REWRITE_LIB_CORE_DIALECTMATCHERS_H
@@ -153,6 +153,56 @@ taskVarBodyStmt(llvm::StringRef BodyID) {
   return varDecl(
       taskVariable(),
       hasInitializer(anyOf(parenListExpr(has(Body)), initListExpr(has(Body)))));
+}
+
+/// The last argument written in a call (the caller's location, a default
+/// argument, is not written), as spelled.
+AST_MATCHER_P(clang::CallExpr, hasLastWrittenArgument,
+              clang::ast_matchers::internal::Matcher<clang::Expr>, Inner) {
+  for (unsigned I = Node.getNumArgs(); I-- > 0;)
+    if (!clang::isa<clang::CXXDefaultArgExpr>(Node.getArg(I)))
+      return Inner.matches(*Node.getArg(I)->IgnoreUnlessSpelledInSource(),
+                           Finder, Builder);
+  return false;
+}
+
+/// A call of `hpp::Channel<T>::executeWith` (spec 1.8), bound to
+/// "execute"; its first argument, when a lambda, to "coordinator"; its last
+/// written one (the consumer), when a lambda, to "lambda". As spelled:
+/// template instantiations are skipped.
+inline clang::ast_matchers::StatementMatcher channelExecuteWith() {
+  using namespace clang::ast_matchers;
+  return traverse(
+      clang::TK_IgnoreUnlessSpelledInSource,
+      cxxMemberCallExpr(
+          callee(cxxMethodDecl(
+              hasName("executeWith"),
+              ofClass(classTemplateSpecializationDecl(hasSpecializedTemplate(
+                  classTemplateDecl(hasName("::hpp::Channel"))))))),
+          isExpansionInMainFile(),
+          optionally(hasArgument(
+              0, ignoringImplicit(lambdaExpr().bind("coordinator")))),
+          optionally(hasLastWrittenArgument(lambdaExpr().bind("lambda"))))
+          .bind("execute"));
+}
+
+/// An executeWith call whose consumer lambda is bound to \p BodyID: a root
+/// of device code, as parallelForBody().
+inline clang::ast_matchers::StatementMatcher
+consumerBody(llvm::StringRef BodyID) {
+  using namespace clang::ast_matchers;
+  return cxxMemberCallExpr(channelExecuteWith(),
+                           hasLastWrittenArgument(lambdaExpr().bind(BodyID)));
+}
+
+/// An executeWith call whose consumer lambda's compound statement is bound
+/// to \p BodyID (device code only, without the init-captures).
+inline clang::ast_matchers::StatementMatcher
+consumerBodyStmt(llvm::StringRef BodyID) {
+  using namespace clang::ast_matchers;
+  return cxxMemberCallExpr(channelExecuteWith(),
+                           hasLastWrittenArgument(lambdaExpr(
+                               lambdaBody(compoundStmt().bind(BodyID)))));
 }
 
 } // namespace rewrite

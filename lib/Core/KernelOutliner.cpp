@@ -7,6 +7,7 @@
 #include "Core/KernelOutliner.h"
 #include "Core/BarrierUses.h"
 #include "Core/Captures.h"
+#include "Core/Channels.h"
 #include "Core/DeviceCode.h"
 #include "Core/GridSyncUses.h"
 #include "Core/KernelScope.h"
@@ -229,6 +230,7 @@ KernelOutliner::outline(const OutlineRequest &Req, llvm::StringRef Name,
   const LambdaExpr *LE = Req.Lambda;
   const CXXMethodDecl *Op = LE->getCallOperator();
   const bool IsTask = Req.Kind == KernelKind::Task;
+  const bool IsConsumer = Req.Kind == KernelKind::Consumer;
   std::string Shape = std::to_string(Req.Dims);
   if (Req.LocalDims)
     Shape += ", " + std::to_string(Req.LocalDims);
@@ -242,7 +244,7 @@ KernelOutliner::outline(const OutlineRequest &Req, llvm::StringRef Name,
   const std::string RangeName = Fresh("hpp_range");
   std::vector<std::string> Params{"hpp::Range<" + Shape + "> " + RangeName};
   std::string Args, Prologue, Binding;
-  std::string ResultName, ResultType;
+  std::string ResultName, ResultType, BatchName, BatchType;
   if (IsTask) {
     // Where the work-item's value goes (hpp/task.h, TaskResult<R>).
     auto TN = typeName(Req.Result, false, Req.Site->getBeginLoc(), Err);
@@ -252,6 +254,16 @@ KernelOutliner::outline(const OutlineRequest &Req, llvm::StringRef Name,
     ResultName = Fresh("hpp_result");
     Params.push_back("hpp::detail::TaskResult<" + ResultType + "> " +
                      ResultName);
+  }
+  if (IsConsumer) {
+    // The batch this launch consumes (hpp/channel.h, ChannelBatch<T>).
+    auto TN = typeName(Req.BatchElement, false, Req.Site->getBeginLoc(), Err);
+    if (!TN)
+      return std::nullopt;
+    BatchType = *TN;
+    BatchName = Fresh("hpp_batch");
+    Params.push_back("hpp::detail::ChannelBatch<" + BatchType + "> " +
+                     BatchName);
   }
   if (const ParmVarDecl *Bound = Req.Bound) {
     // The bound distributed array: the DistArray converts to it at the
@@ -316,6 +328,24 @@ KernelOutliner::outline(const OutlineRequest &Req, llvm::StringRef Name,
         Param = "hpp::Barrier " + VarName;
         Binding += "  " + VarName + ".attach(" + Storage + ");\n";
       }
+    } else if (Kind == CaptureKind::ChannelRef) {
+      // The launch's writer (hpp/channel.h), with the most values one
+      // work-item writes: the runtime reserves the storage from it. A Task
+      // that writes, or a bound hpp-channel reports.
+      QualType Element = channelElementType(T);
+      std::optional<unsigned> Bound;
+      if (!IsTask && !Element.isNull())
+        Bound = writeBound(LE->getBody(), VD, nullptr);
+      if (!Bound)
+        return std::nullopt;
+      auto TN = typeName(Element, false, C.Loc, Err);
+      if (!TN)
+        return std::nullopt;
+      if (VD->isInitCapture())
+        Arg = EditedText(VD->getInit()->getSourceRange());
+      Param = "hpp::detail::ChannelWriter<" + *TN + "> " + VarName;
+      Arg = "hpp::detail::channelWriter(" + Arg + ", " +
+            std::to_string(*Bound) + ")";
     } else if (Kind == CaptureKind::AtomicRef) {
       auto TN = typeName(T, false, C.Loc, Err, AsTemplate(VarName));
       if (!TN)
@@ -420,8 +450,13 @@ KernelOutliner::outline(const OutlineRequest &Req, llvm::StringRef Name,
   llvm::raw_string_ostream OS(K.Definition);
   OS << "/// Outlined by hpp-rewrite from the " << Req.what() << " at "
      << Origin << ".\n"
-     << Header << wrapSignature(Head, Params, ") {") << "\n"
-     << Binding << "  " << IndexType << " " << IndexName;
+     << Header << wrapSignature(Head, Params, ") {") << "\n";
+  // An incomplete batch: every work-item of the launch returns, before any
+  // barrier.
+  if (IsConsumer)
+    OS << "  if (!" << BatchName << ".ready())\n"
+       << "    return;\n";
+  OS << Binding << "  " << IndexType << " " << IndexName;
   // A Task's index is declared with the body's type whatever the range's
   // local dimensions are: from the work-item's fields.
   if (IsTask)
@@ -430,7 +465,11 @@ KernelOutliner::outline(const OutlineRequest &Req, llvm::StringRef Name,
     OS << " = hpp::detail::kernelIndex(" << RangeName << ");\n";
   OS << "  if (!" << IndexName << ".inGlobalRange())\n"
      << "    return;\n"
-     << Prologue << "  ";
+     << Prologue;
+  if (IsConsumer && Req.Batch)
+    OS << "  hpp::Span<" << BatchType << "> " << Req.Batch->getName() << " = "
+       << BatchName << ".span();\n";
+  OS << "  ";
   if (IsTask && !Req.Result->isVoidType())
     OS << ResultName << ".store(" << IndexName << ", [&]() -> " << ResultType
        << " " << bodyText(LE, Edits) << "());\n}\n\n";

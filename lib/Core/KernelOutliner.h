@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// Builds the text of the `__global__` kernel outlined from a parallelFor
-/// or Task lambda (parameters = captures, body kept as written) and of the
-/// kernel expression and capture arguments that replace the lambda. See
-/// docs/design.md for the shape.
+/// Builds the text of the `__global__` kernel outlined from a parallelFor,
+/// Task or Channel consumer lambda (parameters = captures, body kept as
+/// written) and of the kernel expression and capture arguments that
+/// replace the lambda. See docs/design.md for the shape.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_REWRITE_LIB_CORE_KERNELOUTLINER_H
@@ -35,20 +35,22 @@ struct OutlineError {
 enum class KernelKind {
   ParallelFor, ///< `hpp_f_pfor<k>`, launched where the call was
   Task,        ///< `hpp_f_task<k>`, launched by the Task's enqueue
+  Consumer,    ///< `hpp_f_consumer<k>`, launched by a Channel per batch
 };
 
 /// One lambda to outline, and the shape of its kernel.
 struct OutlineRequest {
   KernelKind Kind = KernelKind::ParallelFor;
-  /// The parallelFor call or the Task construction (its location names
-  /// the kernel's origin).
+  /// The parallelFor call, the Task construction or the executeWith call
+  /// (its location names the kernel's origin).
   const clang::Expr *Site = nullptr;
   const clang::LambdaExpr *Lambda = nullptr;
   /// The kernel's range parameter: `hpp::Range<Dims>`, or
   /// `hpp::Range<Dims, LocalDims>` when LocalDims is not 0.
   int Dims = 1, LocalDims = 0;
-  /// parallelFor(range, darray, lambda): the BoundDistArray parameter,
-  /// passed as the kernel's second parameter.
+  /// parallelFor(range, darray, lambda) and executeWith(pred, range,
+  /// darray, lambda): the BoundDistArray parameter, passed as the kernel's
+  /// first parameter after the range (and a consumer's batch).
   const clang::ParmVarDecl *Bound = nullptr;
   /// A Task's R (void allowed): the kernel's second parameter is a
   /// `hpp::detail::TaskResult<R>`, and a value-returning body is wrapped in
@@ -57,10 +59,24 @@ struct OutlineRequest {
   /// The index type of a generic (`auto`) body: a Task's IndexT. Null: the
   /// range's `hpp::Index<Dims[, LocalDims]>`.
   clang::QualType Index;
+  /// A consumer's T (of its `Channel<T>`): the kernel's second parameter is
+  /// an `hpp::detail::ChannelBatch<T>`, which returns at once when its
+  /// batch is not complete, and Batch, the lambda's data parameter (null
+  /// when unnamed), is bound to its `hpp::Span<T>`.
+  clang::QualType BatchElement;
+  const clang::ParmVarDecl *Batch = nullptr;
 
   /// The name of the construct in messages and comments.
   llvm::StringRef what() const {
-    return Kind == KernelKind::Task ? "Task" : "parallelFor";
+    switch (Kind) {
+    case KernelKind::Task:
+      return "Task";
+    case KernelKind::Consumer:
+      return "Channel consumer";
+    case KernelKind::ParallelFor:
+      break;
+    }
+    return "parallelFor";
   }
   /// The request for \p Call, a parallelFor call with body \p LE, or
   /// std::nullopt after filling \p Err.
@@ -74,6 +90,14 @@ struct OutlineRequest {
                                                const clang::LambdaExpr *LE,
                                                const clang::ASTContext &Ctx,
                                                OutlineError &Err);
+  /// Sets Dims and LocalDims from the type of \p Range, an hpp::Range, or
+  /// returns false after filling \p Err.
+  bool setRange(const clang::Expr *Range, OutlineError &Err);
+  /// The request for the consumer \p LE of the executeWith call \p Call,
+  /// or std::nullopt after filling \p Err.
+  static std::optional<OutlineRequest>
+  forConsumer(const clang::CXXMemberCallExpr *Call, const clang::LambdaExpr *LE,
+              OutlineError &Err);
 };
 
 /// The pieces the rules insert and replace.

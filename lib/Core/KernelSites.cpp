@@ -27,7 +27,17 @@ std::string KernelSites::kernelName(const FunctionDecl *F, KernelKind Kind) {
   for (char &C : Base)
     if (!isalnum(static_cast<unsigned char>(C)) && C != '_')
       C = '_';
-  Base += Kind == KernelKind::Task ? "_task" : "_pfor";
+  switch (Kind) {
+  case KernelKind::Task:
+    Base += "_task";
+    break;
+  case KernelKind::Consumer:
+    Base += "_consumer";
+    break;
+  case KernelKind::ParallelFor:
+    Base += "_pfor";
+    break;
+  }
   Base += std::to_string(PerFunction[{F, int(Kind)}]++);
   std::string Name = Base;
   for (unsigned I = 1; !UsedNames.insert(Name).second; ++I)
@@ -52,11 +62,15 @@ void KernelSites::emit(RuleContext &Ctx, ASTContext &AST,
   });
   for (const Site &S : Sites) {
     OutlineError Err;
-    std::optional<OutlineRequest> Req =
-        S.Kind == KernelKind::Task
-            ? OutlineRequest::forTask(S.Expr, S.TaskType, S.Lambda, AST, Err)
-            : OutlineRequest::forParallelFor(cast<CallExpr>(S.Expr), S.Lambda,
-                                             Err);
+    std::optional<OutlineRequest> Req;
+    if (S.Kind == KernelKind::Task)
+      Req = OutlineRequest::forTask(S.Expr, S.TaskType, S.Lambda, AST, Err);
+    else if (S.Kind == KernelKind::Consumer)
+      Req = OutlineRequest::forConsumer(cast<CXXMemberCallExpr>(S.Expr),
+                                        S.Lambda, Err);
+    else
+      Req =
+          OutlineRequest::forParallelFor(cast<CallExpr>(S.Expr), S.Lambda, Err);
     if (!Req) {
       Ctx.Diags.error(Err.Loc, S.Rule, Err.Message);
       continue;
@@ -84,13 +98,15 @@ void KernelSites::emit(RuleContext &Ctx, ASTContext &AST,
         Ctx.Diags.error(Err.Loc, S.Rule, Err.Message);
       continue;
     }
-    if (S.Kind == KernelKind::Task) {
-      // Only the lambda is replaced: the Task is made from the kernel and
-      // the captured values.
+    if (S.Kind != KernelKind::ParallelFor) {
+      // Only the lambda is replaced: the Task, or the channel's consumer,
+      // is made from the kernel and the captured values.
+      const char *Make = S.Kind == KernelKind::Task
+                             ? "hpp::detail::taskKernel("
+                             : "hpp::detail::consumerKernel(";
       if (!Ctx.Edits.replace(
               CharSourceRange::getTokenRange(S.Lambda->getSourceRange()),
-              "hpp::detail::taskKernel(" + K->KernelExpr + K->Arguments + ")",
-              S.Rule))
+              Make + K->KernelExpr + K->Arguments + ")", S.Rule))
         continue;
     } else {
       // `parallelFor(` and the lambda are replaced; the range (and the

@@ -5,10 +5,11 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// The parallelFor bodies and Task bodies of a translation unit, collected
-/// by their rules and outlined together once every other rule's edits are
-/// known: kernels are named (`hpp_f_pfor<k>`, `hpp_f_task<k>`, unique
-/// across both kinds) and emitted in source order.
+/// The parallelFor bodies, Task bodies and Channel consumers of a
+/// translation unit, collected by their rules and outlined together once
+/// every other rule's edits are known: kernels are named (`hpp_f_pfor<k>`,
+/// `hpp_f_task<k>`, `hpp_f_consumer<k>`, unique across the kinds) and
+/// emitted in source order.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_REWRITE_LIB_CORE_KERNELSITES_H
@@ -38,8 +39,9 @@ public:
   /// One lambda to outline.
   struct Site {
     KernelKind Kind;
-    /// The parallelFor call, or the Task construction (the initialiser of
-    /// a variable of a dependent Task type in a template).
+    /// The parallelFor call, the Task construction (the initialiser of a
+    /// variable of a dependent Task type in a template), or the
+    /// executeWith call of a consumer.
     const clang::Expr *Expr;
     const clang::LambdaExpr *Lambda;
     /// The Task's type (a Task only).

@@ -5,11 +5,13 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// The shape of the kernel outlined from a parallelFor call (from its range
-/// argument) and from a Task construction (from the Task's index type).
+/// The shape of the kernel outlined from a parallelFor call and from a
+/// Channel consumer (from the range argument) and from a Task construction
+/// (from the Task's index type).
 ///
 //===----------------------------------------------------------------------===//
 
+#include "Core/Channels.h"
 #include "Core/KernelOutliner.h"
 #include "Core/Tasks.h"
 
@@ -34,25 +36,67 @@ OutlineRequest::forParallelFor(const CallExpr *Call, const LambdaExpr *LE,
            "and a BoundDistArray parameter are supported"};
     return std::nullopt;
   }
-  // Range<N> or Range<N, N>: the kernel's first parameter.
-  QualType RangeT = Call->getArg(0)->getType().getNonReferenceType();
-  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      RangeT->getAsCXXRecordDecl());
-  if (!Spec || Spec->getTemplateArgs().size() != 2 ||
-      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Integral) {
-    Err = {Call->getArg(0)->getBeginLoc(),
-           "cannot outline: the range's type must be a concrete "
-           "hpp::Range<N> or hpp::Range<N, N>"};
-    return std::nullopt;
-  }
   OutlineRequest Req;
   Req.Kind = KernelKind::ParallelFor;
   Req.Site = Call;
   Req.Lambda = LE;
-  Req.Dims = int(Spec->getTemplateArgs()[0].getAsIntegral().getExtValue());
-  Req.LocalDims = int(Spec->getTemplateArgs()[1].getAsIntegral().getExtValue());
+  if (!Req.setRange(Call->getArg(0), Err))
+    return std::nullopt;
   if (Dist)
     Req.Bound = Op->getParamDecl(1);
+  return Req;
+}
+
+bool OutlineRequest::setRange(const Expr *Range, OutlineError &Err) {
+  // Range<N> or Range<N, N>: the kernel's first parameter.
+  QualType RangeT = Range->getType().getNonReferenceType();
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      RangeT->getAsCXXRecordDecl());
+  if (!Spec || Spec->getTemplateArgs().size() != 2 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Integral) {
+    Err = {Range->getBeginLoc(),
+           "cannot outline: the range's type must be a concrete "
+           "hpp::Range<N> or hpp::Range<N, N>"};
+    return false;
+  }
+  Dims = int(Spec->getTemplateArgs()[0].getAsIntegral().getExtValue());
+  LocalDims = int(Spec->getTemplateArgs()[1].getAsIntegral().getExtValue());
+  return true;
+}
+
+std::optional<OutlineRequest>
+OutlineRequest::forConsumer(const CXXMemberCallExpr *Call, const LambdaExpr *LE,
+                            OutlineError &Err) {
+  const CXXMethodDecl *Op = LE->getCallOperator();
+  // executeWith(pred, range, lambda(Index, batch)), or executeWith(pred,
+  // range, darray, lambda(Index, batch, BoundDistArray<U>)); hpp-channel
+  // has checked the shape.
+  unsigned Written = 0;
+  for (const Expr *A : Call->arguments())
+    Written += !isa<CXXDefaultArgExpr>(A);
+  const bool Dist = Written == 4;
+  OutlineRequest Req;
+  Req.Kind = KernelKind::Consumer;
+  Req.Site = Call;
+  Req.Lambda = LE;
+  QualType Channel = Call->getImplicitObjectArgument()->getType();
+  if (Channel->isPointerType())
+    Channel = Channel->getPointeeType();
+  Req.BatchElement = channelElementType(Channel);
+  if (Req.BatchElement.isNull() || Op->getNumParams() != (Dist ? 3u : 2u)) {
+    Err = {Call->getBeginLoc(),
+           "cannot outline: only executeWith(pred, range, lambda) with an "
+           "Index and a batch parameter and executeWith(pred, range, "
+           "darray, lambda) with an Index, a batch and a BoundDistArray "
+           "parameter are supported, on a Channel of a concrete type"};
+    return std::nullopt;
+  }
+  if (!Req.setRange(Call->getArg(1), Err))
+    return std::nullopt;
+  if (!Op->getParamDecl(1)->getName().empty())
+    Req.Batch = Op->getParamDecl(1);
+  if (Dist)
+    Req.Bound = Op->getParamDecl(2);
   return Req;
 }
 

@@ -172,15 +172,18 @@ DeviceFunctionRule::DeviceFunctionRule(llvm::StringRef Name, RuleContext &Ctx)
                    flatten(changeTo(deviceAnnotation("fn"),
                                     transformer::run(deviceQualifiers(Ctx))),
                            rewriteDescendants("fn", dropNestedLambdaMarks()))),
-               // Inside a parallelFor or Task body (moved whole by the
-               // outliner).
+               // Inside a parallelFor, Task or consumer body (moved whole
+               // by the outliner).
                makeRule(parallelForBody("body"),
                         rewriteDescendants("body", dropNestedLambdaMarks())),
                makeRule(taskBody("body"),
                         rewriteDescendants("body", dropNestedLambdaMarks())),
                makeRule(
                    taskVarBody("body"),
-                   rewriteDescendants("body", dropNestedLambdaMarks()))})) {}
+                   rewriteDescendants("body", dropNestedLambdaMarks())),
+               makeRule(consumerBody("body"),
+                        rewriteDescendants("body", dropNestedLambdaMarks()))})) {
+}
 
 void DeviceFunctionRule::registerMatchers(MatchFinder &Finder) {
   TransformerRule::registerMatchers(Finder);
@@ -190,6 +193,7 @@ void DeviceFunctionRule::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(parallelForCall(), &Collect);
   Finder.addMatcher(taskConstruction(), &Collect);
   Finder.addMatcher(taskVariable(), &Collect);
+  Finder.addMatcher(channelExecuteWith(), &Collect);
   Finder.addMatcher(decl(hasDeviceAnnotation(), unless(functionDecl()),
                          isExpansionInMainFile())
                         .bind("other"),
@@ -197,7 +201,8 @@ void DeviceFunctionRule::registerMatchers(MatchFinder &Finder) {
 }
 
 void DeviceFunctionRule::Collector::run(const MatchFinder::MatchResult &R) {
-  if (R.Nodes.getNodeAs<CallExpr>("call") || R.Nodes.getNodeAs<Expr>("task")) {
+  if (R.Nodes.getNodeAs<CallExpr>("call") || R.Nodes.getNodeAs<Expr>("task") ||
+      R.Nodes.getNodeAs<Expr>("execute")) {
     if (const auto *L = R.Nodes.getNodeAs<LambdaExpr>("lambda"))
       Rule.ParallelForLambdas.insert(
           R.SourceManager->getExpansionLoc(L->getBeginLoc()));

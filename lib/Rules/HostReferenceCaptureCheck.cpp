@@ -20,6 +20,7 @@ void HostReferenceCaptureCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(parallelForCall(), this);
   Finder.addMatcher(taskConstruction(), this);
   Finder.addMatcher(taskVariable(), this);
+  Finder.addMatcher(channelExecuteWith(), this);
 }
 
 void HostReferenceCaptureCheck::run(const MatchFinder::MatchResult &R) {

@@ -11,9 +11,10 @@
 namespace hpp {
 namespace rewrite {
 
-/// A parallelFor (or Task) lambda may capture by reference only
-/// device-visible objects (Pointer, Atomic in allocated memory); anything
-/// else would be a host address inside the kernel.
+/// A parallelFor, Task or Channel consumer lambda may capture by reference
+/// only device-visible objects (Pointer, Atomic in allocated memory,
+/// Barrier, Channel); anything else would be a host address inside the
+/// kernel.
 class HostReferenceCaptureCheck : public Rule {
 public:
   using Rule::Rule;

@@ -72,6 +72,7 @@ void HostStateInDeviceCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(parallelForCall(), this);
   Finder.addMatcher(taskConstruction(), this);
   Finder.addMatcher(taskVariable(), this);
+  Finder.addMatcher(channelExecuteWith(), this);
 }
 
 void HostStateInDeviceCheck::run(const MatchFinder::MatchResult &R) {

@@ -173,6 +173,10 @@ HostWarpSizeRule::narrowLaunches(const Stmt *Body, ASTContext &AST) {
   // A Task's init-captures (its enqueue's range is not the kernel's).
   for (const BoundNodes &M : match(findAll(taskBody("lambda")), *Body, AST))
     Add(M.getNodeAs<Expr>("task"), M.getNodeAs<LambdaExpr>("lambda"));
+  // A consumer's range and init-captures.
+  for (const BoundNodes &M :
+       match(findAll(consumerBody("consumer")), *Body, AST))
+    Add(M.getNodeAs<Expr>("execute"), M.getNodeAs<LambdaExpr>("consumer"));
   return Out;
 }
 

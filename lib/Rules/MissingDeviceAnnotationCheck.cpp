@@ -18,6 +18,7 @@ void MissingDeviceAnnotationCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(parallelForCall(), this);
   Finder.addMatcher(taskConstruction(), this);
   Finder.addMatcher(taskVariable(), this);
+  Finder.addMatcher(channelExecuteWith(), this);
 }
 
 void MissingDeviceAnnotationCheck::run(const MatchFinder::MatchResult &R) {
@@ -26,7 +27,10 @@ void MissingDeviceAnnotationCheck::run(const MatchFinder::MatchResult &R) {
     return;
   SourceLocation BodyStart = LE->getBody()->getBeginLoc();
   error(LE->getBeginLoc(),
-        R.Nodes.getNodeAs<CallExpr>("call")
+        R.Nodes.getNodeAs<Expr>("execute")
+            ? "the consumer lambda of executeWith is not marked "
+              "'__device(hpp)'"
+        : R.Nodes.getNodeAs<CallExpr>("call")
             ? "the lambda passed to parallelFor is not marked '__device(hpp)'"
             : "the lambda of a Task is not marked '__device(hpp)'")
       << FixItHint::CreateInsertion(BodyStart, "__device(hpp) ");

@@ -11,8 +11,8 @@
 namespace hpp {
 namespace rewrite {
 
-/// A lambda passed to parallelFor, or a Task's lambda, must be marked
-/// `__device(hpp)`.
+/// A lambda passed to parallelFor, a Task's lambda and a Channel's consumer
+/// lambda must be marked `__device(hpp)`.
 class MissingDeviceAnnotationCheck : public Rule {
 public:
   using Rule::Rule;

@@ -87,8 +87,9 @@ void ParallelForRule::run(const MatchFinder::MatchResult &R) {
 
 void ParallelForRule::onEndOfTranslationUnit(ASTContext &AST) {
   // Last of the rules: every edit inside the bodies is known. The Task
-  // bodies hpp-task found are outlined here too, so that kernels are
-  // emitted in source order with names unique across both.
+  // bodies hpp-task found and the consumers hpp-channel found are outlined
+  // here too, so that kernels are emitted in source order with names
+  // unique across the kinds.
   Ctx.kernelSites().emit(Ctx, AST, Conditionals.get(), Name);
 }
 

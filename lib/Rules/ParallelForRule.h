@@ -30,7 +30,8 @@ namespace rewrite {
 /// replaces the call with a checked launch. Kernels are emitted at the end
 /// of the translation unit, after every other rule's edits inside the
 /// bodies are known (they move with the body), together with the Task
-/// bodies hpp-task collected (lib/Core/KernelSites.h).
+/// bodies hpp-task and the Channel consumers hpp-channel collected
+/// (lib/Core/KernelSites.h).
 class ParallelForRule : public Rule {
 public:
   using Rule::Rule;

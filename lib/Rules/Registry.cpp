@@ -7,7 +7,7 @@
 #include "hpp-rewrite/Rule.h"
 
 #include "Rules/BarrierDivergenceCheck.h"
-#include "Rules/ChannelCheck.h"
+#include "Rules/ChannelRule.h"
 #include "Rules/DeviceFunctionRule.h"
 #include "Rules/DivergentWarpOpCheck.h"
 #include "Rules/HostCallInDeviceCheck.h"

@@ -74,6 +74,8 @@ SourcePositionRule::SourcePositionRule(llvm::StringRef Name, RuleContext &Ctx)
                       makeRule(taskBodyStmt("body"),
                                rewriteDescendants("body", functionNames())),
                       makeRule(taskVarBodyStmt("body"),
+                               rewriteDescendants("body", functionNames())),
+                      makeRule(consumerBodyStmt("body"),
                                rewriteDescendants("body", functionNames()))})) {
 }
 

@@ -64,6 +64,8 @@ WarpSizeRule::WarpSizeRule(llvm::StringRef Name, RuleContext &Ctx)
                makeRule(taskBodyStmt("body"),
                         rewriteDescendants("body", deviceWidth(Ctx))),
                makeRule(taskVarBodyStmt("body"),
+                        rewriteDescendants("body", deviceWidth(Ctx))),
+               makeRule(consumerBodyStmt("body"),
                         rewriteDescendants("body", deviceWidth(Ctx)))})),
       Uneditable(Name, Ctx, "the warp width", "w") {}
 

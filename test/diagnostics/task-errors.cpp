@@ -1,8 +1,8 @@
 // What hpp-task cannot lower is an error at the right place, and nothing is
 // written: a body that is not a lambda written in the construction, a Task
 // or its lambda written through a macro, a Task made in device code, a
-// lambda that does not take one Index. Channels are not lowered yet: every
-// use is an error (hpp-channel).
+// lambda that does not take one Index. A Task that writes a channel:
+// test/diagnostics/channel-errors.cpp.
 // RUN: not %hpp_rewrite %s -o %t.out 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES
 // RUN: not test -e %t.out
 
@@ -44,24 +44,4 @@ void inBody(Pointer<int> p, int n) {
 void twoParameters(Pointer<int> p) {
   Task<int, Index<1>> t([=](Index<1> i, int k = 2) __device(hpp) { return p[i] * k; });
   // CHECK-MESSAGES: task-errors.cpp:[[@LINE-1]]:25: error: the lambda of a Task<R, IndexT> must take one parameter, its IndexT (hpp::Index<N> or hpp::Index<N, N>); this one takes 2 [hpp-task]
-}
-
-void channels(Pointer<int> in, int n) {
-  Channel<int> c(256);
-  // CHECK-MESSAGES-DAG: task-errors.cpp:[[@LINE-1]]:16: error: 'c' has type 'Channel<int>': channels (hpp::Channel) are not supported by the rewriter yet; use a Task or a parallelFor [hpp-channel]
-  Pointer<int> out = in;
-  c.executeWith([=](Channel<int> *ch) __device(coord) -> bool {
-                  return ch->size() >= 256;
-                },
-                Range<1, 1>(256, 256),
-                [=](Index<1> i, std::vector<int> data) __device(hpp) {
-                  out[i] = data[i];
-                });
-  // CHECK-MESSAGES-DAG: task-errors.cpp:[[@LINE-7]]:5: error: this call of Channel::executeWith: channels (hpp::Channel) are not supported by the rewriter yet{{.*}}[hpp-channel]
-  // CHECK-MESSAGES-DAG: task-errors.cpp:[[@LINE-8]]:35: error: 'ch' has type 'Channel<int> *'{{.*}}[hpp-channel]
-  // CHECK-MESSAGES-DAG: task-errors.cpp:[[@LINE-8]]:30: error: this call of Channel::size{{.*}}[hpp-channel]
-  Channel<int> *cp = &c;
-  // CHECK-MESSAGES-DAG: task-errors.cpp:[[@LINE-1]]:17: error: 'cp' has type 'Channel<int> *'{{.*}}[hpp-channel]
-  parallelFor(Range<1>(n), [=](Index<1> i) __device(hpp) { cp->write(in[i]); });
-  // CHECK-MESSAGES-DAG: task-errors.cpp:[[@LINE-1]]:64: error: this call of Channel::write: channels (hpp::Channel) are not supported by the rewriter yet{{.*}}[hpp-channel]
 }

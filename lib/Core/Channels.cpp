@@ -1,0 +1,410 @@
+//===- Channels.cpp - Channel producers, consumers, coordinators ----------===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Core/Channels.h"
+
+#include "clang/AST/DeclTemplate.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace clang;
+
+namespace hpp {
+namespace rewrite {
+
+/// The specialization \p T (references stripped) names when it is a
+/// concrete `::<Namespace>::<Name><...>`, or null.
+static const ClassTemplateSpecializationDecl *
+specializationOf(QualType T, llvm::StringRef QualifiedName) {
+  if (T.isNull() || T->isDependentType())
+    return nullptr;
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || Spec->getSpecializedTemplate()->getQualifiedNameAsString() !=
+                   QualifiedName)
+    return nullptr;
+  return Spec;
+}
+
+bool isChannelType(QualType T) {
+  if (T.isNull())
+    return false;
+  T = T.getNonReferenceType();
+  if (const auto *TST = T->getAs<TemplateSpecializationType>())
+    if (const TemplateDecl *TD = TST->getTemplateName().getAsTemplateDecl())
+      return TD->getQualifiedNameAsString() == "hpp::Channel";
+  return specializationOf(T, "hpp::Channel") != nullptr;
+}
+
+bool mentionsChannelType(QualType T) {
+  while (!T.isNull()) {
+    T = T.getNonReferenceType();
+    if (T->isPointerType())
+      T = T->getPointeeType();
+    else if (T->isArrayType())
+      T = QualType(T->getArrayElementTypeNoTypeQual(), 0);
+    else
+      break;
+  }
+  return isChannelType(T);
+}
+
+QualType channelElementType(QualType T) {
+  if (T.isNull() || T->isDependentType())
+    return QualType();
+  T = T.getNonReferenceType();
+  // As written where the type spells it (an alias stays an alias).
+  if (const auto *TST = T->getAs<TemplateSpecializationType>())
+    if (isChannelType(T) && TST->template_arguments().size() == 1 &&
+        TST->template_arguments()[0].getKind() == TemplateArgument::Type)
+      return TST->template_arguments()[0].getAsType();
+  const ClassTemplateSpecializationDecl *Spec =
+      specializationOf(T, "hpp::Channel");
+  if (!Spec || Spec->getTemplateArgs().size() != 1)
+    return QualType();
+  return Spec->getTemplateArgs()[0].getAsType();
+}
+
+bool isConsumerKernelCall(const Expr *E) {
+  const auto *Call =
+      E ? dyn_cast<CallExpr>(E->IgnoreUnlessSpelledInSource()) : nullptr;
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  return FD && FD->getQualifiedNameAsString() == "hpp::detail::consumerKernel";
+}
+
+std::optional<MemberCall> memberCall(const Stmt *S) {
+  const auto *Call = dyn_cast<CallExpr>(S);
+  if (!Call || !Call->getCallee())
+    return std::nullopt;
+  const Expr *Callee = Call->getCallee()->IgnoreParenImpCasts();
+  if (const auto *ME = dyn_cast<MemberExpr>(Callee))
+    return MemberCall{Call, ME->getBase(),
+                      ME->getMemberNameInfo().getAsString()};
+  if (const auto *UM = dyn_cast<UnresolvedMemberExpr>(Callee))
+    if (!UM->isImplicitAccess())
+      return MemberCall{Call, UM->getBase(), UM->getMemberName().getAsString()};
+  if (const auto *DM = dyn_cast<CXXDependentScopeMemberExpr>(Callee))
+    if (!DM->isImplicitAccess())
+      return MemberCall{Call, DM->getBase(), DM->getMember().getAsString()};
+  return std::nullopt;
+}
+
+bool namesVariable(const Expr *E, const ValueDecl *VD) {
+  if (!E)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_Deref)
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  return DRE && DRE->getDecl() == VD;
+}
+
+namespace {
+
+/// The first reference to \p VD in \p S, or an invalid location.
+SourceLocation firstUse(const Stmt *S, const ValueDecl *VD) {
+  if (!S)
+    return SourceLocation();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == VD)
+    return DRE->getLocation();
+  for (const Stmt *C : S->children())
+    if (SourceLocation L = firstUse(C, VD); L.isValid())
+      return L;
+  return SourceLocation();
+}
+
+/// Why the runtime needs the bound, for the end of the messages.
+constexpr llvm::StringLiteral WhyBound =
+    "the device runtime reserves each launch's channel storage from the "
+    "most values one work-item writes, which the rewriter counts";
+
+/// Counts the writes of one work-item (writeBound).
+class WriteCounter {
+public:
+  WriteCounter(const VarDecl *Chan, std::vector<ChannelProblem> &Out)
+      : Chan(Chan), Out(Out) {}
+
+  unsigned count(const Stmt *S, bool InLoop);
+  SourceLocation Goto;
+  bool Failed = false;
+
+  void problem(SourceLocation Loc, std::string Message) {
+    Failed = true;
+    if (Reported.insert(Loc).second)
+      Out.push_back({Loc, std::move(Message)});
+  }
+
+private:
+  std::string name() const { return "'" + Chan->getNameAsString() + "'"; }
+
+  const VarDecl *Chan;
+  std::vector<ChannelProblem> &Out;
+  llvm::DenseSet<SourceLocation> Reported;
+};
+
+unsigned WriteCounter::count(const Stmt *S, bool InLoop) {
+  if (!S)
+    return 0;
+  if (std::optional<MemberCall> MC = memberCall(S);
+      MC && namesVariable(MC->Object, Chan)) {
+    unsigned N = 0;
+    for (const Expr *A : MC->Call->arguments())
+      N += count(A, InLoop);
+    SourceLocation Loc = MC->Call->getCallee()->getExprLoc();
+    if (MC->Member == "size")
+      return N;
+    if (MC->Member != "write") {
+      problem(Loc, "'" + Chan->getNameAsString() + "." + MC->Member +
+                       "' in device code: a kernel may only call write(v) "
+                       "and size() on a channel");
+      return N;
+    }
+    if (InLoop)
+      problem(Loc, "a write into " + name() +
+                       " inside a loop: the rewriter cannot bound how many "
+                       "values one work-item writes, and " +
+                       WhyBound.str() +
+                       "; write a fixed number of times, outside loops");
+    return N + 1;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
+      DRE && DRE->getDecl() == Chan) {
+    problem(DRE->getLocation(),
+            "this use of the channel " + name() +
+                " is not supported in device code: a kernel may only call " +
+                Chan->getNameAsString() + ".write(v) and " +
+                Chan->getNameAsString() + ".size() (" + WhyBound.str() +
+                ", and cannot follow the channel elsewhere)");
+    return 0;
+  }
+  if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
+    // The use in its body, or an init-capture's.
+    SourceLocation Use = firstUse(LE->getBody(), Chan);
+    if (Use.isInvalid())
+      Use = firstUse(LE, Chan);
+    if (Use.isValid())
+      problem(Use, "a lambda inside the kernel uses the channel " + name() +
+                       ": the rewriter cannot count how often it writes, "
+                       "and " +
+                       WhyBound.str() + "; write in the kernel's own body");
+    return 0;
+  }
+  if (isa<GotoStmt, IndirectGotoStmt>(S)) {
+    if (Goto.isInvalid())
+      Goto = S->getBeginLoc();
+    return 0;
+  }
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
+    InLoop = true;
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    return count(If->getInit(), InLoop) +
+           count(If->getConditionVariableDeclStmt(), InLoop) +
+           count(If->getCond(), InLoop) +
+           std::max(count(If->getThen(), InLoop), count(If->getElse(), InLoop));
+  if (const auto *CO = dyn_cast<ConditionalOperator>(S))
+    return count(CO->getCond(), InLoop) +
+           std::max(count(CO->getTrueExpr(), InLoop),
+                    count(CO->getFalseExpr(), InLoop));
+  // Everything else (a switch too: falling through, its cases add up).
+  unsigned N = 0;
+  for (const Stmt *C : S->children())
+    N += count(C, InLoop);
+  return N;
+}
+
+} // namespace
+
+std::optional<unsigned> writeBound(const Stmt *Body, const VarDecl *Chan,
+                                   std::vector<ChannelProblem> *Problems) {
+  std::vector<ChannelProblem> Ignored;
+  WriteCounter Counter(Chan, Problems ? *Problems : Ignored);
+  unsigned N = Counter.count(Body, false);
+  if (N && Counter.Goto.isValid())
+    Counter.problem(Counter.Goto,
+                    "the kernel writes into '" + Chan->getNameAsString() +
+                        "' and uses goto, which can run a write again: the "
+                        "rewriter cannot bound how many values one "
+                        "work-item writes, and " +
+                        WhyBound.str());
+  if (Counter.Failed)
+    return std::nullopt;
+  return N;
+}
+
+BatchSpelling batchSpelling(const ParmVarDecl *P, QualType Element) {
+  QualType T = P->getType();
+  if (T->isDependentType() || Element.isNull())
+    return BatchSpelling::Other;
+  bool Ref = T->isReferenceType();
+  QualType U = T.getNonReferenceType();
+  bool Const = U.isConstQualified();
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      U->getAsCXXRecordDecl());
+  if (!Spec || Spec->getTemplateArgs().size() < 1 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type ||
+      !Spec->getASTContext().hasSameUnqualifiedType(
+          Spec->getTemplateArgs()[0].getAsType(), Element))
+    return BatchSpelling::Other;
+  if (Spec->getSpecializedTemplate()->getQualifiedNameAsString() == "hpp::Span")
+    return Ref && !Const && !T->isRValueReferenceType() ? BatchSpelling::Other
+                                                        : BatchSpelling::Span;
+  if (Spec->getName() != "vector" || !Spec->isInStdNamespace())
+    return BatchSpelling::Other;
+  if (Ref && !Const)
+    return BatchSpelling::Other;
+  return Const ? BatchSpelling::VectorView : BatchSpelling::VectorCopy;
+}
+
+namespace {
+
+/// Finds the uses of a consumer's `std::vector<T>` batch parameter that
+/// the Span it becomes does not have (batchUseProblems).
+class BatchUses {
+public:
+  BatchUses(const ParmVarDecl *Batch, BatchSpelling Spelling,
+            std::vector<ChannelProblem> &Out)
+      : Batch(Batch), Spelling(Spelling), Out(Out) {}
+
+  void walk(const Stmt *S);
+
+private:
+  std::string name() const { return "'" + Batch->getNameAsString() + "'"; }
+  std::string span() const {
+    QualType T = Batch->getType().getNonReferenceType();
+    const auto *Spec =
+        cast<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl());
+    return "hpp::Span<" + Spec->getTemplateArgs()[0].getAsType().getAsString() +
+           ">";
+  }
+  /// `batch[i]`.
+  bool isElement(const Expr *E) const {
+    const auto *Op =
+        E ? dyn_cast<CXXOperatorCallExpr>(E->IgnoreParenImpCasts()) : nullptr;
+    return Op && Op->getOperator() == OO_Subscript &&
+           namesVariable(Op->getArg(0), Batch);
+  }
+  void modified(SourceLocation Loc) {
+    Out.push_back(
+        {Loc, "this modifies the consumer's copy of the batch: " + name() +
+                  " is a std::vector by value, one copy per work-item, but "
+                  "the rewritten consumer reads the launch's batch in place "
+                  "(an " +
+                  span() + "); copy the element into a local variable"});
+  }
+  void checkModification(const Expr *E);
+
+  const ParmVarDecl *Batch;
+  BatchSpelling Spelling;
+  std::vector<ChannelProblem> &Out;
+};
+
+void BatchUses::checkModification(const Expr *E) {
+  const Expr *Target = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isAssignmentOp())
+    Target = BO->getLHS();
+  else if (const auto *UO = dyn_cast<UnaryOperator>(E);
+           UO && UO->isIncrementDecrementOp())
+    Target = UO->getSubExpr();
+  else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+           Op && Op->getNumArgs() &&
+           (Op->isAssignmentOp() || Op->getOperator() == OO_PlusPlus ||
+            Op->getOperator() == OO_MinusMinus))
+    Target = Op->getArg(0);
+  if (isElement(Target))
+    modified(E->getExprLoc());
+}
+
+void BatchUses::walk(const Stmt *S) {
+  if (!S)
+    return;
+  if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
+    walk(LE->getBody()); // A capture of the batch copies the Span.
+    return;
+  }
+  if (const auto *FR = dyn_cast<CXXForRangeStmt>(S)) {
+    walk(FR->getInit());
+    if (!namesVariable(FR->getRangeInit(), Batch))
+      walk(FR->getRangeInit());
+    else if (Spelling == BatchSpelling::VectorCopy &&
+             FR->getLoopVariable()->getType()->isLValueReferenceType() &&
+             !FR->getLoopVariable()
+                  ->getType()
+                  .getNonReferenceType()
+                  .isConstQualified())
+      modified(FR->getLoopVariable()->getLocation());
+    walk(FR->getBody());
+    return;
+  }
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D)) {
+        if (Spelling == BatchSpelling::VectorCopy &&
+            VD->getType()->isLValueReferenceType() &&
+            !VD->getType().getNonReferenceType().isConstQualified() &&
+            isElement(VD->getInit()))
+          modified(VD->getLocation());
+        walk(VD->getInit());
+      }
+    return;
+  }
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    if (Spelling == BatchSpelling::VectorCopy)
+      checkModification(E);
+    if (std::optional<MemberCall> MC = memberCall(E);
+        MC && namesVariable(MC->Object, Batch)) {
+      if (!llvm::is_contained({"size", "empty", "data", "begin", "end"},
+                              MC->Member))
+        Out.push_back({MC->Call->getCallee()->getExprLoc(),
+                       "'" + Batch->getNameAsString() + "." + MC->Member +
+                           "' is not available on the batch: the rewritten "
+                           "consumer receives it as an " +
+                           span() +
+                           ", which has size(), empty(), data(), [], "
+                           "begin() and end()"});
+      for (const Expr *A : MC->Call->arguments())
+        walk(A);
+      return;
+    }
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+        Op && Op->getOperator() == OO_Subscript &&
+        namesVariable(Op->getArg(0), Batch)) {
+      walk(Op->getArg(1));
+      return;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E);
+        DRE && DRE->getDecl() == Batch) {
+      Out.push_back(
+          {DRE->getLocation(),
+           "this use of the batch " + name() +
+               " is not supported: the rewritten consumer receives the "
+               "batch as an " +
+               span() +
+               " (size(), empty(), data(), [], begin(), end(), a "
+               "range-for), which is not a std::vector and cannot be "
+               "copied into or passed as one; use its elements"});
+      return;
+    }
+  }
+  for (const Stmt *C : S->children())
+    walk(C);
+}
+
+} // namespace
+
+std::vector<ChannelProblem> batchUseProblems(const Stmt *Body,
+                                             const ParmVarDecl *Batch,
+                                             BatchSpelling Spelling) {
+  std::vector<ChannelProblem> Out;
+  // A Span stays a Span: any use the reference accepts is fine.
+  if (Spelling != BatchSpelling::VectorCopy &&
+      Spelling != BatchSpelling::VectorView)
+    return Out;
+  BatchUses(Batch, Spelling, Out).walk(Body);
+  return Out;
+}
+
+} // namespace rewrite
+} // namespace hpp
