@@ -219,7 +219,7 @@ int main(int argc, char **argv) {
                 "launch after a stream synchronise %.0f\n",
                 LatRuns - WarmUp, medianOf(Latency.get(), WarmUp, LatRuns),
                 medianOf(Gap, WarmUp, LatRuns),
-                medianOf(Gap + LatRuns, WarmUp, 2 * LatRuns));
+                medianOf(Gap + LatRuns, WarmUp, LatRuns));
 
     HPP_CHECK(cudaFreeHost(Gap));
     HPP_CHECK(cudaFree(Stamp));

@@ -38,7 +38,10 @@ needs_width() { grep -q 'segmentedSum<MVECTOR_SIZE' "$1"; }
 for src in "$ROOT"/examples/*.cpp; do
   name=$(basename "$src" .cpp)
   echo "=== $name"
-  "$BUILD/tools/hpp-rewrite/hpp-rewrite" "$src" -o "$GEN/$name.cu"
+  if ! "$BUILD/tools/hpp-rewrite/hpp-rewrite" "$src" -o "$GEN/$name.cu" 2> "$TMP/$name.err"; then
+    echo "    refused (not lowered): $(grep -m1 "error:" "$TMP/$name.err")"
+    continue
+  fi
   for w in 32 64; do
     flags=()
     if needs_width "$src"; then flags=(-DHPP_CPU_MVECTOR=$w); fi
