@@ -58,6 +58,7 @@
 #endif
 
 #include "hpp/channel_kernel.h"
+#include "hpp/core/channel_text.h"
 #include "hpp/core/error.h"
 #include "hpp/core/future.h"
 #include "hpp/core/range.h"
@@ -107,10 +108,7 @@ public:
   /// frees the storage.
   ~Channel() {
     if (!Probe && Count > Head)
-      std::fprintf(stderr,
-                   "hpp: warning: %s destroyed holding %zu value(s) that no "
-                   "consumer received\n",
-                   name().c_str(), Count - Head);
+      detail::warnChannelLeftovers(name(), Count - Head);
     ChannelMemory::freeDevice(Storage);
     for (T *P : Retired)
       ChannelMemory::freeDevice(P);
@@ -171,20 +169,11 @@ private:
   }
 
   std::string name() const {
-    return "the channel of capacity " + std::to_string(Cap) + " declared at " +
-           detail::siteText(DeclFile, DeclLine);
+    return detail::channelName(Cap, DeclFile, DeclLine);
   }
 
-  /// The reference's text for a write into a full channel that nothing
-  /// can drain.
   std::string fullMessage() const {
-    if (!Consumer)
-      return name() + " is full and no executeWith gave it a consumer: "
-                      "nothing can ever drain it";
-    return name() + " is full, and its predicate held for none of the " +
-           std::to_string(Cap) +
-           " values it holds, so no consumer can ever drain it (a "
-           "predicate must hold for some size up to the capacity)";
+    return detail::channelFullMessage(name(), bool(Consumer), Cap);
   }
 
   /// Keeps the consumer and k*; hands over the values already waiting if

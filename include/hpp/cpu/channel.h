@@ -42,6 +42,7 @@
 #ifndef HPP_CPU_CHANNEL_H
 #define HPP_CPU_CHANNEL_H
 
+#include "hpp/core/channel_text.h"
 #include "hpp/core/error.h"
 #include "hpp/core/index.h"
 #include "hpp/core/range.h"
@@ -110,10 +111,7 @@ public:
     if (Worker.joinable())
       Worker.join(); // After the batches already handed over.
     if (!Pending.empty())
-      std::fprintf(stderr,
-                   "hpp: warning: %s destroyed holding %zu value(s) that no "
-                   "consumer received\n",
-                   name().c_str(), Pending.size());
+      detail::warnChannelLeftovers(name(), Pending.size());
   }
 
   /// Values written and not yet handed to a consumer.
@@ -203,18 +201,11 @@ private:
   using Batch = std::vector<T>;
 
   std::string name() const {
-    return "the channel of capacity " + std::to_string(Cap) + " declared at " +
-           detail::siteText(DeclFile, DeclLine);
+    return detail::channelName(Cap, DeclFile, DeclLine);
   }
 
   std::string fullMessage() const {
-    if (!Pred)
-      return name() + " is full and no executeWith gave it a consumer: "
-                      "nothing can ever drain it";
-    return name() + " is full, and its predicate held for none of the " +
-           std::to_string(Cap) +
-           " values it holds, so no consumer can ever drain it (a "
-           "predicate must hold for some size up to the capacity)";
+    return detail::channelFullMessage(name(), bool(Pred), Cap);
   }
 
   void install(std::function<bool(Channel<T> *)> P,
