@@ -70,8 +70,18 @@ QualType channelElementType(QualType T) {
 bool isConsumerKernelCall(const Expr *E) {
   const auto *Call =
       E ? dyn_cast<CallExpr>(E->IgnoreUnlessSpelledInSource()) : nullptr;
-  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
-  return FD && FD->getQualifiedNameAsString() == "hpp::detail::consumerKernel";
+  if (!Call)
+    return false;
+  constexpr llvm::StringLiteral Name = "hpp::detail::consumerKernel";
+  if (const FunctionDecl *FD = Call->getDirectCallee())
+    return FD->getQualifiedNameAsString() == Name;
+  // In a template: an unresolved call.
+  if (const auto *UL = dyn_cast<UnresolvedLookupExpr>(
+          Call->getCallee()->IgnoreUnlessSpelledInSource()))
+    return llvm::any_of(UL->decls(), [&](const NamedDecl *D) {
+      return D->getQualifiedNameAsString() == Name;
+    });
+  return false;
 }
 
 std::optional<MemberCall> memberCall(const Stmt *S) {
@@ -100,6 +110,18 @@ bool namesVariable(const Expr *E, const ValueDecl *VD) {
     E = UO->getSubExpr()->IgnoreParenImpCasts();
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   return DRE && DRE->getDecl() == VD;
+}
+
+const Expr *channelMemberObject(const Stmt *S, llvm::StringRef Member) {
+  std::optional<MemberCall> MC = memberCall(S);
+  if (!MC || (!Member.empty() && MC->Member != Member))
+    return nullptr;
+  QualType T = MC->Object->getType();
+  if (T.isNull() || T->isDependentType())
+    return nullptr;
+  if (T->isPointerType())
+    T = T->getPointeeType();
+  return isChannelType(T) ? MC->Object : nullptr;
 }
 
 namespace {
@@ -281,8 +303,10 @@ private:
   }
   /// `batch[i]`.
   bool isElement(const Expr *E) const {
-    const auto *Op =
-        E ? dyn_cast<CXXOperatorCallExpr>(E->IgnoreParenImpCasts()) : nullptr;
+    E = E ? E->IgnoreParenImpCasts() : nullptr;
+    if (const auto *AS = dyn_cast_or_null<ArraySubscriptExpr>(E))
+      return namesVariable(AS->getBase(), Batch);
+    const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(E);
     return Op && Op->getOperator() == OO_Subscript &&
            namesVariable(Op->getArg(0), Batch);
   }
@@ -372,6 +396,12 @@ void BatchUses::walk(const Stmt *S) {
         Op && Op->getOperator() == OO_Subscript &&
         namesVariable(Op->getArg(0), Batch)) {
       walk(Op->getArg(1));
+      return;
+    }
+    // In a template, with a dependent index.
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E);
+        AS && namesVariable(AS->getBase(), Batch)) {
+      walk(AS->getIdx());
       return;
     }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E);

@@ -53,6 +53,12 @@ std::optional<MemberCall> memberCall(const clang::Stmt *S);
 /// Whether \p E is \p VD (or `*VD`), parentheses and casts aside.
 bool namesVariable(const clang::Expr *E, const clang::ValueDecl *VD);
 
+/// The channel (or pointer to one) on which \p S calls member \p Member
+/// (any member when empty) of a concrete `hpp::Channel<T>`: resolved, or
+/// in a template with dependent arguments. Null otherwise.
+const clang::Expr *channelMemberObject(const clang::Stmt *S,
+                                       llvm::StringRef Member = "");
+
 /// Whether \p T (references stripped) is an `hpp::Channel` specialization,
 /// dependent or not.
 bool isChannelType(clang::QualType T);

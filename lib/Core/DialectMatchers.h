@@ -13,6 +13,7 @@
 #ifndef HPP_REWRITE_LIB_CORE_DIALECTMATCHERS_H
 #define HPP_REWRITE_LIB_CORE_DIALECTMATCHERS_H
 
+#include "Core/Channels.h"
 #include "Core/Tasks.h"
 
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -166,6 +167,12 @@ AST_MATCHER_P(clang::CallExpr, hasLastWrittenArgument,
   return false;
 }
 
+/// A call of `executeWith` on a concrete `hpp::Channel<T>`, resolved or
+/// (in a template, with dependent arguments) not.
+AST_MATCHER(clang::CallExpr, callsChannelExecuteWith) {
+  return channelMemberObject(&Node, "executeWith") != nullptr;
+}
+
 /// A call of `hpp::Channel<T>::executeWith` (spec 1.8), bound to
 /// "execute"; its first argument, when a lambda, to "coordinator"; its last
 /// written one (the consumer), when a lambda, to "lambda". As spelled:
@@ -174,15 +181,10 @@ inline clang::ast_matchers::StatementMatcher channelExecuteWith() {
   using namespace clang::ast_matchers;
   return traverse(
       clang::TK_IgnoreUnlessSpelledInSource,
-      cxxMemberCallExpr(
-          callee(cxxMethodDecl(
-              hasName("executeWith"),
-              ofClass(classTemplateSpecializationDecl(hasSpecializedTemplate(
-                  classTemplateDecl(hasName("::hpp::Channel"))))))),
-          isExpansionInMainFile(),
-          optionally(hasArgument(
-              0, ignoringImplicit(lambdaExpr().bind("coordinator")))),
-          optionally(hasLastWrittenArgument(lambdaExpr().bind("lambda"))))
+      callExpr(callsChannelExecuteWith(), isExpansionInMainFile(),
+               optionally(hasArgument(
+                   0, ignoringImplicit(lambdaExpr().bind("coordinator")))),
+               optionally(hasLastWrittenArgument(lambdaExpr().bind("lambda"))))
           .bind("execute"));
 }
 
@@ -191,8 +193,8 @@ inline clang::ast_matchers::StatementMatcher channelExecuteWith() {
 inline clang::ast_matchers::StatementMatcher
 consumerBody(llvm::StringRef BodyID) {
   using namespace clang::ast_matchers;
-  return cxxMemberCallExpr(channelExecuteWith(),
-                           hasLastWrittenArgument(lambdaExpr().bind(BodyID)));
+  return callExpr(channelExecuteWith(),
+                  hasLastWrittenArgument(lambdaExpr().bind(BodyID)));
 }
 
 /// An executeWith call whose consumer lambda's compound statement is bound
@@ -200,9 +202,9 @@ consumerBody(llvm::StringRef BodyID) {
 inline clang::ast_matchers::StatementMatcher
 consumerBodyStmt(llvm::StringRef BodyID) {
   using namespace clang::ast_matchers;
-  return cxxMemberCallExpr(channelExecuteWith(),
-                           hasLastWrittenArgument(lambdaExpr(
-                               lambdaBody(compoundStmt().bind(BodyID)))));
+  return callExpr(channelExecuteWith(),
+                  hasLastWrittenArgument(
+                      lambdaExpr(lambdaBody(compoundStmt().bind(BodyID)))));
 }
 
 } // namespace rewrite

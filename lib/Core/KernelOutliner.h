@@ -95,9 +95,9 @@ struct OutlineRequest {
   bool setRange(const clang::Expr *Range, OutlineError &Err);
   /// The request for the consumer \p LE of the executeWith call \p Call,
   /// or std::nullopt after filling \p Err.
-  static std::optional<OutlineRequest>
-  forConsumer(const clang::CXXMemberCallExpr *Call, const clang::LambdaExpr *LE,
-              OutlineError &Err);
+  static std::optional<OutlineRequest> forConsumer(const clang::CallExpr *Call,
+                                                   const clang::LambdaExpr *LE,
+                                                   OutlineError &Err);
 };
 
 /// The pieces the rules insert and replace.

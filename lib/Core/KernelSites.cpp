@@ -66,8 +66,7 @@ void KernelSites::emit(RuleContext &Ctx, ASTContext &AST,
     if (S.Kind == KernelKind::Task)
       Req = OutlineRequest::forTask(S.Expr, S.TaskType, S.Lambda, AST, Err);
     else if (S.Kind == KernelKind::Consumer)
-      Req = OutlineRequest::forConsumer(cast<CXXMemberCallExpr>(S.Expr),
-                                        S.Lambda, Err);
+      Req = OutlineRequest::forConsumer(cast<CallExpr>(S.Expr), S.Lambda, Err);
     else
       Req =
           OutlineRequest::forParallelFor(cast<CallExpr>(S.Expr), S.Lambda, Err);

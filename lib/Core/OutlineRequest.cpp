@@ -64,9 +64,9 @@ bool OutlineRequest::setRange(const Expr *Range, OutlineError &Err) {
   return true;
 }
 
-std::optional<OutlineRequest>
-OutlineRequest::forConsumer(const CXXMemberCallExpr *Call, const LambdaExpr *LE,
-                            OutlineError &Err) {
+std::optional<OutlineRequest> OutlineRequest::forConsumer(const CallExpr *Call,
+                                                          const LambdaExpr *LE,
+                                                          OutlineError &Err) {
   const CXXMethodDecl *Op = LE->getCallOperator();
   // executeWith(pred, range, lambda(Index, batch)), or executeWith(pred,
   // range, darray, lambda(Index, batch, BoundDistArray<U>)); hpp-channel
@@ -79,8 +79,9 @@ OutlineRequest::forConsumer(const CXXMemberCallExpr *Call, const LambdaExpr *LE,
   Req.Kind = KernelKind::Consumer;
   Req.Site = Call;
   Req.Lambda = LE;
-  QualType Channel = Call->getImplicitObjectArgument()->getType();
-  if (Channel->isPointerType())
+  const Expr *Object = channelMemberObject(Call, "executeWith");
+  QualType Channel = Object ? Object->getType() : QualType();
+  if (!Channel.isNull() && Channel->isPointerType())
     Channel = Channel->getPointeeType();
   Req.BatchElement = channelElementType(Channel);
   if (Req.BatchElement.isNull() || Op->getNumParams() != (Dist ? 3u : 2u)) {

@@ -34,10 +34,9 @@ AST_POLYMORPHIC_MATCHER(hasDependentChannelType,
   return isDependentChannel(Node.getType());
 }
 
-/// A call of a member of `hpp::Channel<T>`.
-AST_MATCHER(CXXMemberCallExpr, callsChannelMember) {
-  const CXXMethodDecl *MD = Node.getMethodDecl();
-  return MD && isDialectAPI(MD) && MD->getParent()->getName() == "Channel";
+/// A call of a member of a concrete `hpp::Channel<T>`.
+AST_MATCHER(CallExpr, callsChannelMember) {
+  return channelMemberObject(&Node) != nullptr;
 }
 
 /// The arguments written in \p Call (not the defaulted caller location).
@@ -80,10 +79,10 @@ private:
 } // namespace
 
 void ChannelRule::registerMatchers(MatchFinder &Finder) {
-  Finder.addMatcher(cxxMemberCallExpr(channelExecuteWith(),
-                                      optionally(forCallable(
-                                          functionDecl().bind("execute-fn")))),
-                    this);
+  Finder.addMatcher(
+      callExpr(channelExecuteWith(),
+               optionally(forCallable(functionDecl().bind("execute-fn")))),
+      this);
   // Kernel lambdas: their channel captures (a consumer's are checked with
   // its executeWith).
   Finder.addMatcher(parallelForCall(), this);
@@ -91,11 +90,11 @@ void ChannelRule::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(taskVariable(), this);
   // Host uses; the enclosing function says whether it is host code.
   Finder.addMatcher(
-      traverse(TK_IgnoreUnlessSpelledInSource,
-               cxxMemberCallExpr(
-                   callsChannelMember(), isExpansionInMainFile(),
+      traverse(
+          TK_IgnoreUnlessSpelledInSource,
+          callExpr(callsChannelMember(), isExpansionInMainFile(),
                    optionally(forCallable(functionDecl().bind("member-fn"))))
-                   .bind("member")),
+              .bind("member")),
       this);
   // Templates: as spelled, a template's uses are reported once, in the
   // pattern.
@@ -129,11 +128,11 @@ bool ChannelRule::inDeviceCode(const FunctionDecl *FD) {
 
 void ChannelRule::run(const MatchFinder::MatchResult &R) {
   const SourceManager &SM = *R.SourceManager;
-  if (const auto *Call = R.Nodes.getNodeAs<CXXMemberCallExpr>("execute")) {
+  if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("execute")) {
     checkExecuteWith(Call, R);
     return;
   }
-  if (const auto *Call = R.Nodes.getNodeAs<CXXMemberCallExpr>("member")) {
+  if (const auto *Call = R.Nodes.getNodeAs<CallExpr>("member")) {
     checkHostCall(Call, R.Nodes.getNodeAs<FunctionDecl>("member-fn"));
     return;
   }
@@ -158,7 +157,7 @@ void ChannelRule::run(const MatchFinder::MatchResult &R) {
     checkCaptures(LE, R.Nodes.getNodeAs<Expr>("task") != nullptr);
 }
 
-void ChannelRule::checkExecuteWith(const CXXMemberCallExpr *Call,
+void ChannelRule::checkExecuteWith(const CallExpr *Call,
                                    const MatchFinder::MatchResult &R) {
   if (!Seen.insert(Call).second)
     return;
@@ -180,13 +179,14 @@ void ChannelRule::checkExecuteWith(const CXXMemberCallExpr *Call,
   // GPUs launch kernels from the host: HIP has no device-side launch.
   const auto *Fn = R.Nodes.getNodeAs<FunctionDecl>("execute-fn");
   if (Fn && inDeviceCode(Fn)) {
-    error(Call->getExprLoc(),
+    error(Call->getCallee()->getExprLoc(),
           "executeWith inside device code cannot be rewritten: its consumer "
           "is launched from the host (HIP has no launch from device code); "
           "call it in host code");
     return;
   }
-  QualType Channel = Call->getImplicitObjectArgument()->getType();
+  const Expr *Object = channelMemberObject(Call, "executeWith");
+  QualType Channel = Object->getType();
   if (Channel->isPointerType())
     Channel = Channel->getPointeeType();
   QualType Element = channelElementType(Channel);
@@ -218,9 +218,8 @@ void ChannelRule::checkExecuteWith(const CXXMemberCallExpr *Call,
     Ctx.kernelSites().add({KernelKind::Consumer, Call, LE, QualType(), Name});
 }
 
-bool ChannelRule::checkConsumer(const CXXMemberCallExpr *Call,
-                                const LambdaExpr *LE, QualType Element,
-                                unsigned Written) {
+bool ChannelRule::checkConsumer(const CallExpr *Call, const LambdaExpr *LE,
+                                QualType Element, unsigned Written) {
   const CXXMethodDecl *Op = LE->getCallOperator();
   const bool Dist = Written == 4;
   if (Element.isNull() || Op->getNumParams() != (Dist ? 3u : 2u)) {
@@ -251,7 +250,8 @@ bool ChannelRule::checkConsumer(const CXXMemberCallExpr *Call,
     }
   }
   // A consumer that writes into its own channel would wait for itself.
-  const ValueDecl *Own = namedVariable(Call->getImplicitObjectArgument());
+  const ValueDecl *Own =
+      namedVariable(channelMemberObject(Call, "executeWith"));
   for (const Capture &C : collectCaptures(LE))
     if (Own && C.Var == Own) {
       error(C.Loc, "the consumer captures its own channel '" +
@@ -289,18 +289,16 @@ void ChannelRule::checkCaptures(const LambdaExpr *LE, bool InTask) {
   }
 }
 
-void ChannelRule::checkHostCall(const CXXMemberCallExpr *Call,
-                                const FunctionDecl *Fn) {
-  const CXXMethodDecl *MD = Call->getMethodDecl();
-  llvm::StringRef Member = MD->getName();
+void ChannelRule::checkHostCall(const CallExpr *Call, const FunctionDecl *Fn) {
+  std::string Member = memberCall(Call)->Member;
   // executeWith has its own checks; size() is the host's (the values left
   // in the channel). In device code, and in a coordinator, the analyses of
   // the lambdas report the rest.
   if (Member == "executeWith" || Member == "size" || !Fn ||
       Coordinators.contains(Fn) || inDeviceCode(Fn))
     return;
-  reportOnce(Call->getExprLoc(),
-             "Channel::" + Member.str() +
+  reportOnce(Call->getCallee()->getExprLoc(),
+             "Channel::" + Member +
                  " in host code is not supported by the rewriter: on the "
                  "device runtime a channel is written by kernels (a "
                  "parallelFor or consumer that captures it by reference), "

@@ -12,7 +12,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang {
-class CXXMemberCallExpr;
+class CallExpr;
 class FunctionDecl;
 class LambdaExpr;
 } // namespace clang
@@ -47,16 +47,15 @@ public:
   void onEndOfTranslationUnit(clang::ASTContext &AST) override;
 
 private:
-  void checkExecuteWith(const clang::CXXMemberCallExpr *Call,
+  void checkExecuteWith(const clang::CallExpr *Call,
                         const clang::ast_matchers::MatchFinder::MatchResult &R);
   /// Checks the consumer \p LE of \p Call; true when it can be outlined.
-  bool checkConsumer(const clang::CXXMemberCallExpr *Call,
-                     const clang::LambdaExpr *LE, clang::QualType Element,
-                     unsigned Written);
+  bool checkConsumer(const clang::CallExpr *Call, const clang::LambdaExpr *LE,
+                     clang::QualType Element, unsigned Written);
   /// Reports the channel captures of the kernel lambda \p LE that cannot
   /// be lowered (\p InTask: a Task's body).
   void checkCaptures(const clang::LambdaExpr *LE, bool InTask);
-  void checkHostCall(const clang::CXXMemberCallExpr *Call,
+  void checkHostCall(const clang::CallExpr *Call,
                      const clang::FunctionDecl *Fn);
   /// Whether \p FD, or a function it is written in, is device code.
   bool inDeviceCode(const clang::FunctionDecl *FD);

@@ -9,8 +9,9 @@
 // reference takes an hpp::detail::ChannelWriter<T> and is launched with
 // hpp::detail::channelWriter(c, BOUND), BOUND the most writes of one
 // work-item. A consumer that writes into a second channel is a producer
-// too. Kernels are numbered per function and emitted in source order. The
-// reference and the rewritten program print the same at widths 32 and 64.
+// too. Kernels are numbered per function and emitted in source order; in a
+// function template they are templates. The reference and the rewritten
+// program print the same at widths 32 and 64.
 // RUN: %hpp_rewrite %s -o %t.cpp 2>&1 | count 0
 // RUN: %strip %t.cpp | FileCheck %s
 // RUN: %hpp_rewrite %t.cpp | diff %t.cpp -
@@ -30,6 +31,7 @@
 //
 // OUT: sums: 8 batches, total 130816
 // OUT-NEXT: pipeline: 16 batches of squares, total 44608256
+// OUT-NEXT: template: total 261632
 // OUT-NOT: {{.}}
 
 #include <hpp/hpp.h>
@@ -131,6 +133,33 @@ void pipeline(Pointer<int> in, std::size_t n) {
 // CHECK: Range<1>(16), hpp::detail::consumerKernel(hpp_pipeline_consumer1, hpp::detail::channelWriter(squares, 1)));
 // CHECK-NEXT: hpp::launchKernel(hpp_pipeline_pfor0, Range<1>(n), hpp::detail::channelWriter(c, 1), in);
 
+/// In a function template, a Channel<int>: the kernels are templates,
+/// made with <T>.
+template <typename T> T scaled(Pointer<int> in, std::size_t n, T k) {
+  Pointer<T> total = allocate<T>(1);
+  total[0] = 0;
+  Channel<int> c(32);
+  c.executeWith(
+      [=](Channel<int>* c) -> bool __device(coord) { return c->size() >= 8; },
+      Range<1>(8), [=](Index<1> i, std::vector<int> data) __device(hpp) {
+        atomicAdd(total, T(data[i.getX()]) * k);
+      });
+  parallelFor(Range<1>(n), [=, &c](Index<1> i) __device(hpp) {
+    c.write(in[i]);
+  });
+  T S = total[0];
+  deallocate(total);
+  return S;
+}
+// CHECK: template <typename T>
+// CHECK-NEXT: __global__ void hpp_scaled_consumer0(hpp::Range<1> hpp_range,
+// CHECK-NEXT:                                      hpp::detail::ChannelBatch<int> hpp_batch,
+// CHECK-NEXT:                                      const hpp::Pointer<T> total, const T k) {
+// CHECK: template <typename T>
+// CHECK-NEXT: __global__ void hpp_scaled_pfor0(hpp::Range<1> hpp_range,
+// CHECK: Range<1>(8), hpp::detail::consumerKernel(hpp_scaled_consumer0<T>, total, k));
+// CHECK-NEXT: hpp::launchKernel(hpp_scaled_pfor0<T>, Range<1>(n), hpp::detail::channelWriter(c, 1), in);
+
 int main() {
   const std::size_t n = 512;
   Pointer<int> in = allocate<int>(n);
@@ -138,6 +167,7 @@ int main() {
     in[k] = int(k);
   sums(in, n);
   pipeline(in, n);
+  std::printf("template: total %lld\n", scaled<long long>(in, n, 2));
   deallocate(in);
   return 0;
 }
