@@ -14,8 +14,11 @@
 ///    events on the null stream around the call (the hpp version: around
 ///    its blocking parallelFor, which returns after the consumer it
 ///    triggered has finished). The channel's storage is allocated by the
-///    first launch that writes it, so every hpp call runs twice and only
-///    the second run is timed;
+///    first launch that writes it, so every hpp call runs three times:
+///    the second run is timed with the events, the third on the host's
+///    clock, from an idle device to the result on the host, against CUB's
+///    call and a device synchronise timed the same way (parallelFor
+///    returns with the result; CUB's call returns before it);
 ///  - "predicate true -> consumer running": the time from a channel write
 ///    that makes the coordinator hold to the start of the consumer's
 ///    launch, read from the GPU's global timer on both sides, against the
@@ -26,7 +29,7 @@
 ///   nvcc -std=c++17 -O3 -arch=sm_90 -I runtime -I include \
 ///        -DHPP_GENERATED='"/abs/path/gen/bench/channel_workloads.cu"' \
 ///        bench/channel_bench.cu -o channel_bench
-///   ./channel_bench [n=268435456] [runs=20]
+///   ./channel_bench [n=268435456] [runs=20] [work-groups per SM=2]
 ///
 /// Prints medians and ratios; exit status 0 only when the sums are within
 /// 1e-5 of a double sum and every consumer ran.
@@ -59,6 +62,7 @@ __host__ __device__ inline unsigned long long hppBenchNow() {
 
 #include <cuda_runtime.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -75,17 +79,31 @@ __global__ void rawGap(const unsigned long long *T, unsigned long long *Gap) {
     Gap[0] = Now - T[0];
 }
 
-/// The events the workloads' hook records, for the run it times.
+/// What the workloads' hook measures: run EventRun with events, run
+/// HostRun with the host's clock.
 struct HookState {
   const L2Flush *Flush = nullptr;
   cudaEvent_t Start, Stop;
-  int TimedRun = 1;
-  double Ms = 0;
+  int EventRun = 1, HostRun = 2;
+  double Ms = 0, HostMs = 0;
+  std::chrono::steady_clock::time_point HostStart;
 };
 static HookState Hooked;
 
 static void timingHook(int Run, int Phase) {
-  if (Run != Hooked.TimedRun)
+  if (Run == Hooked.HostRun) {
+    if (Phase == 0) {
+      (*Hooked.Flush)();
+      HPP_CHECK(cudaDeviceSynchronize());
+      Hooked.HostStart = std::chrono::steady_clock::now();
+    } else {
+      Hooked.HostMs = std::chrono::duration<double, std::milli>(
+                          std::chrono::steady_clock::now() - Hooked.HostStart)
+                          .count();
+    }
+    return;
+  }
+  if (Run != Hooked.EventRun)
     return;
   if (Phase == 0) {
     (*Hooked.Flush)();
@@ -97,6 +115,19 @@ static void timingHook(int Run, int Phase) {
   float Ms = 0;
   HPP_CHECK(cudaEventElapsedTime(&Ms, Hooked.Start, Hooked.Stop));
   Hooked.Ms = Ms;
+}
+
+/// \p Call timed on the host's clock, from an idle device with a flushed
+/// L2 to its result on the host (the call, then a device synchronise).
+template <class F> static double hostTimeMs(const L2Flush &Flush, F &&Call) {
+  Flush();
+  HPP_CHECK(cudaDeviceSynchronize());
+  const auto T0 = std::chrono::steady_clock::now();
+  Call();
+  HPP_CHECK(cudaDeviceSynchronize());
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now() - T0)
+      .count();
 }
 
 static void benchNoHook(int, int) {}
@@ -111,9 +142,14 @@ static double medianOf(const unsigned long long *V, int From, int To) {
 int main(int argc, char **argv) {
   const long long Requested = argc > 1 ? std::atoll(argv[1]) : (1LL << 28);
   const int Runs = argc > 2 ? std::atoi(argv[2]) : 20;
+  const int GroupsPerSm = argc > 3 ? std::atoi(argv[3]) : 2;
   const int WarmUp = 3;
-  if (Requested <= 0 || Requested > 0x7fffffffLL || Runs <= 0) {
-    std::fprintf(stderr, "usage: %s [0 < n < 2^31] [runs > 0]\n", argv[0]);
+  if (Requested <= 0 || Requested > 0x7fffffffLL || Runs <= 0 ||
+      GroupsPerSm <= 0) {
+    std::fprintf(stderr,
+                 "usage: %s [0 < n < 2^31] [runs > 0] [work-groups per SM "
+                 "> 0]\n",
+                 argv[0]);
     return 2;
   }
   const std::size_t N = static_cast<std::size_t>(Requested);
@@ -122,8 +158,8 @@ int main(int argc, char **argv) {
     cudaDeviceProp Prop;
     HPP_CHECK(cudaGetDevice(&Dev));
     HPP_CHECK(cudaGetDeviceProperties(&Prop, Dev));
-    const std::size_t Groups =
-        std::min<std::size_t>(1024, 2 * std::size_t(Prop.multiProcessorCount));
+    const std::size_t Groups = std::min<std::size_t>(
+        1024, std::size_t(GroupsPerSm) * std::size_t(Prop.multiProcessorCount));
     std::printf("device: %s (%d SMs), n = %zu floats, channel of %zu "
                 "work-group sums, %d timed runs after %d warm-up\n",
                 Prop.name, Prop.multiProcessorCount, N, Groups, Runs, WarmUp);
@@ -154,18 +190,23 @@ int main(int argc, char **argv) {
       HPP_CHECK(cub::DeviceReduce::Sum(Temp, TempBytes, In.get(), CubOut,
                                        static_cast<int>(N)));
     };
-    std::vector<double> CubMs, HppMs;
+    std::vector<double> CubMs, HppMs, CubHostMs, HppHostMs;
     for (int R = 0; R < WarmUp + Runs; ++R) {
       // Alternate which one goes first.
       for (int Slot = 0; Slot < 2; ++Slot) {
         if ((R + Slot) % 2 == 0) {
-          double Ms = benchTimeMs(Flush, Start, Stop, Cub);
-          if (R >= WarmUp)
+          const double Ms = benchTimeMs(Flush, Start, Stop, Cub);
+          const double HostMs = hostTimeMs(Flush, Cub);
+          if (R >= WarmUp) {
             CubMs.push_back(Ms);
+            CubHostMs.push_back(HostMs);
+          }
         } else {
-          channelReduceRuns(In, N, Total, Groups, 2, timingHook);
-          if (R >= WarmUp)
+          channelReduceRuns(In, N, Total, Groups, 3, timingHook);
+          if (R >= WarmUp) {
             HppMs.push_back(Hooked.Ms);
+            HppHostMs.push_back(Hooked.HostMs);
+          }
         }
       }
     }
@@ -184,6 +225,12 @@ int main(int argc, char **argv) {
                 "channel reduction (rewritten) median %.4f ms; ratio to CUB "
                 "%.4f (> 1: faster)\n",
                 CubMed, HppMed, CubMed / HppMed);
+    const double CubHost = benchMedian(CubHostMs),
+                 HppHost = benchMedian(HppHostMs);
+    std::printf("reduction, host clock to the result (the call, then a "
+                "device synchronise, from an idle device): cub median %.4f "
+                "ms; hpp median %.4f ms; ratio to CUB %.4f (> 1: faster)\n",
+                CubHost, HppHost, CubHost / HppHost);
     std::printf("sums: reference %.10g, cub %.10g (relative error %.3g), hpp "
                 "%.10g (%.3g): %s\n",
                 Reference, double(CubSum), CubErr, double(HppSum), HppErr,

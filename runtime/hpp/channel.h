@@ -220,7 +220,7 @@ private:
     }
     try {
       Consumer->launch(O,
-                       detail::ChannelBatch<T>{Storage + First, N, nullptr, 0});
+                       detail::ChannelBatch<T>{Storage + First, N, nullptr, 0, nullptr});
     } catch (const RuntimeError &E) {
       if (detail::isLaunchError(E))
         throw E.at(ExecFile, ExecLine);
@@ -326,6 +326,8 @@ private:
       HostState = ChannelMemory::Mirrored
                       ? static_cast<State *>(ChannelMemory::host(sizeof(State)))
                       : DevState;
+      MirrorOnDevice = static_cast<State *>(ChannelMemory::onDevice(HostState));
+      StateStale = true;
     }
     if (W.Bound && InRange > (SIZE_MAX / 2 - Count) / W.Bound)
       throw RuntimeError("hpp::launchKernel", __FILE__, __LINE__,
@@ -342,11 +344,18 @@ private:
       place(Head, Count + Room, Stream);
     else
       place(0, Keep + Room, Stream);
-    *HostState = State{};
-    HostState->Reserved = Count;
-    if (ChannelMemory::Mirrored)
-      ChannelMemory::copy(DevState, HostState, sizeof(State), Stream);
-    W = {Storage, DevState, Stored, Cap, Batch, Head, this, W.Bound};
+    // The counter is only reset (a copy before the launch) after an error
+    // or an abandoned launch; otherwise it goes on from where the last
+    // launch left it, and Shift maps it onto the storage.
+    if (StateStale) {
+      *HostState = State{};
+      HostState->Reserved = DevCount = Count;
+      if (ChannelMemory::Mirrored)
+        ChannelMemory::copy(DevState, HostState, sizeof(State), Stream);
+      StateStale = false;
+    }
+    Shift = DevCount - Count;
+    W = {Storage, DevState, Stored, Cap, Batch, Head, Shift, this, W.Bound};
     Eager = 0;
 #if !defined(HPP_BACKEND_CPU)
     if (Batch && Consumer && Consumer->eager() && !Dispatching)
@@ -366,19 +375,23 @@ private:
       const std::size_t First = Head + std::size_t(B) * Batch;
       detail::LaunchOptions O;
       O.Stream = Stream;
+      O.WaitsInKernel = true; // ChannelBatch::ready waits for the producer.
       EagerScratch.emplace_back();
       O.KeepScratch = &EagerScratch.back();
       try {
-        Consumer->launch(O, detail::ChannelBatch<T>{Storage + First, Batch,
-                                                    &DevState->Reserved,
-                                                    First + Batch});
+        Consumer->launch(
+            O, detail::ChannelBatch<T>{
+                   Storage + First, Batch, DevState, First + Batch + Shift,
+                   B == 0 && ChannelMemory::Mirrored ? MirrorOnDevice
+                                                     : nullptr});
       } catch (const RuntimeError &E) {
         if (detail::isLaunchError(E))
           throw E.at(ExecFile, ExecLine);
         throw;
       }
     }
-    if (ChannelMemory::Mirrored)
+    // The first eager launch copies the state (ChannelBatch::Mirror).
+    if (ChannelMemory::Mirrored && Eager == 0)
       ChannelMemory::copy(HostState, DevState, sizeof(State), Stream);
   }
 
@@ -391,8 +404,9 @@ private:
       ChannelMemory::freeDevice(P);
     Retired.clear();
     const State S = *HostState;
+    DevCount = S.Reserved;
     const std::size_t Written =
-        std::size_t(std::min<unsigned long long>(S.Reserved, Stored));
+        std::size_t(std::min<unsigned long long>(S.Reserved - Shift, Stored));
     if (Batch) {
       Count = Written;
       Head += std::min<std::size_t>(Eager, (Count - Head) / Batch) * Batch;
@@ -400,6 +414,7 @@ private:
       Count = std::min(Written, Head + Cap);
     }
     Eager = 0;
+    StateStale = S.Full || S.Overflow; // Reset the flags before the next.
     if (S.Full) {
 #if defined(HPP_BACKEND_CPU)
       if (S.FullFile)
@@ -428,6 +443,7 @@ private:
     Eager = 0;
     EagerScratch.clear();
     MustWait = true;
+    StateStale = true;
   }
 
   static void launchedHook(void *C, void *S) {
@@ -453,6 +469,12 @@ private:
   std::size_t Stored = 0; ///< values the storage holds
   std::vector<T *> Retired;
   State *DevState = nullptr, *HostState = nullptr;
+  State *MirrorOnDevice = nullptr; ///< HostState's device address
+  /// The device counter as of the last launch, and that launch's Shift
+  /// (ChannelWriter::Shift); with StateStale, the state must be written to
+  /// the device before the next launch.
+  unsigned long long DevCount = 0, Shift = 0;
+  bool StateStale = true;
   /// The launch that writes the channel now (between prepare and collect).
   const detail::LaunchScratch *Active = nullptr;
   unsigned Eager = 0; ///< eager consumer launches behind it
@@ -468,7 +490,7 @@ namespace detail {
 /// whose values one work-item writes at most \p Bound.
 template <class T>
 ChannelWriter<T> channelWriter(Channel<T> &C, unsigned Bound) {
-  return {nullptr, nullptr, 0, C.capacity(), 0, 0, &C, Bound};
+  return {nullptr, nullptr, 0, C.capacity(), 0, 0, 0, &C, Bound};
 }
 
 /// Launch-time preparation of a ChannelWriter (hpp/launch.h): room for the

@@ -48,7 +48,8 @@ namespace detail {
 /// A channel's counter and error flags, which the writes update on the
 /// device (backend/*_channel.h says where the host reads them).
 struct ChannelState {
-  /// Reservations made: the index the next write stores at.
+  /// Reservations made since the host last reset the state: the next
+  /// write stores at storage index Reserved - ChannelWriter::Shift.
   unsigned long long Reserved;
   /// A write found the channel full and nothing to drain it (no k*).
   unsigned Full;
@@ -81,8 +82,12 @@ template <class T> struct ChannelWriter {
   std::size_t Capacity;    ///< the channel's capacity
   std::size_t Batch;       ///< k*: values per batch; 0: none
   unsigned long long Base; ///< the first value not handed to a consumer
-  Channel<T> *Host;        ///< host only: the channel, for the launch
-  unsigned Bound;          ///< the most writes one work-item makes
+  /// The counter's value minus the storage index it reserves: the counter
+  /// only grows (the host does not reset it before each launch), while the
+  /// host moves the values it keeps to the start of the storage.
+  unsigned long long Shift;
+  Channel<T> *Host; ///< host only: the channel, for the launch
+  unsigned Bound;   ///< the most writes one work-item makes
 
   /// Appends \p V: reserves an index with one atomic add and stores there.
   /// Without k*, a write past the capacity flags the reference's error
@@ -90,7 +95,7 @@ template <class T> struct ChannelWriter {
   /// an overflow (never happens when Bound is right).
   HPP_DEVICE void write(const T &V HPP_CHANNEL_CALLER) const {
     const unsigned long long I =
-        AtomicOps<unsigned long long>::add(&State->Reserved, 1ull);
+        AtomicOps<unsigned long long>::add(&State->Reserved, 1ull) - Shift;
     if (Batch == 0 && I - Base >= Capacity) {
 #if defined(HPP_BACKEND_CPU)
       if (I - Base == Capacity) {
@@ -112,7 +117,7 @@ template <class T> struct ChannelWriter {
   /// batch boundary, or at most the capacity without k*.
   HPP_HD std::size_t size() const {
     const unsigned long long N =
-        AtomicOps<unsigned long long>::load(&State->Reserved) - Base;
+        AtomicOps<unsigned long long>::load(&State->Reserved) - Shift - Base;
     if (Batch)
       return std::size_t(N % Batch);
     return N < Capacity ? std::size_t(N) : Capacity;
@@ -128,17 +133,42 @@ template <class T> struct IsChannelWriter<ChannelWriter<T>> : std::true_type {};
 template <class T> struct ChannelBatch {
   T *Data;
   std::size_t Count;
-  /// An eager launch's channel counter (null: dispatched by the host after
+  /// An eager launch's channel state (null: dispatched by the host after
   /// its producer, always ready).
-  const unsigned long long *Reserved;
-  /// The reservations that complete an eager launch's batch.
+  const ChannelState *State;
+  /// The counter value that completes an eager launch's batch.
   unsigned long long End;
+  /// The first eager launch's copy of the state for the host (pinned host
+  /// memory the device can write), made by its first work-item once the
+  /// producer is complete: the host reads the counter there, with no copy
+  /// of its own in the stream. Null: no copy.
+  ChannelState *Mirror;
 
   /// Whether the batch is complete. An eager launch runs right after its
   /// producer in stream order, so the counter is final when it reads it;
   /// the kernel returns at once when this is false.
+  /// An eager launch may be a programmatic dependent one (CUDA, compute
+  /// capability 9.0 and later: LaunchOptions::WaitsInKernel), which starts
+  /// before its producer has finished: it first waits for it here, so
+  /// every work-item must call ready() before it reads the batch (the
+  /// rewritten consumer does, first thing). Elsewhere the wait is a no-op.
   HPP_DEVICE bool ready() const {
-    return !Reserved || AtomicOps<unsigned long long>::load(Reserved) >= End;
+    if (!State)
+      return true;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+    const unsigned long long Reserved =
+        AtomicOps<unsigned long long>::load(&State->Reserved);
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+    if (Mirror && !(threadIdx.x | threadIdx.y | threadIdx.z | blockIdx.x |
+                    blockIdx.y | blockIdx.z)) {
+      Mirror->Reserved = Reserved;
+      Mirror->Full = AtomicOps<unsigned>::load(&State->Full);
+      Mirror->Overflow = AtomicOps<unsigned>::load(&State->Overflow);
+    }
+#endif
+    return Reserved >= End;
   }
   /// The values, as the consumer's data parameter.
   HPP_HD Span<T> span() const { return Span<T>(Data, Count); }

@@ -47,6 +47,14 @@ struct LaunchOptions {
   /// The launch of an enqueued task (hpp/task.h), on every backend (the
   /// CPU backend runs tasks without a stream).
   bool Task = false;
+  /// Made on Stream right behind the kernel it depends on, and waits for
+  /// that kernel in its own code before it reads what that kernel wrote
+  /// (a channel's eager consumer: ChannelBatch::ready). CUDA on compute
+  /// capability 9.0 and later then launches it as a programmatic
+  /// dependent launch, so that it is scheduled while the kernel before it
+  /// drains instead of after; elsewhere, and with
+  /// HPP_PROGRAMMATIC_LAUNCH=0, it is an ordinary launch.
+  bool WaitsInKernel = false;
 };
 
 /// Work that a launch argument registers with its launch

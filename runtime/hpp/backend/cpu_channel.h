@@ -37,6 +37,8 @@ struct ChannelMemory {
   static void freeDevice(void *P) noexcept { std::free(P); }
   static void *host(std::size_t Bytes) { return device(Bytes); }
   static void freeHost(void *P) noexcept { std::free(P); }
+  /// Host memory is the device's: the same address.
+  static void *onDevice(void *P) { return P; }
   static void copy(void *To, const void *From, std::size_t Bytes, void *) {
     std::memmove(To, From, Bytes);
   }

@@ -52,6 +52,7 @@
 #endif
 
 #include <cstddef>
+#include <cstdlib>
 #include <map>
 #include <mutex>
 #include <string>
@@ -253,6 +254,59 @@ inline void prepareSharedMemory(const void *Func, std::size_t Bytes) {
 #endif
 }
 
+/// Whether a launch with LaunchOptions::WaitsInKernel is made as a
+/// programmatic dependent launch: CUDA (11.8 and later) on a device of
+/// compute capability 9.0 or later, unless HPP_PROGRAMMATIC_LAUNCH=0. HIP
+/// has no such launch.
+inline bool programmaticLaunch() {
+#if defined(HPP_BACKEND_CUDA) && CUDART_VERSION >= 11080
+  static const bool Enabled = [] {
+    const char *Env = std::getenv("HPP_PROGRAMMATIC_LAUNCH");
+    return !(Env && std::string(Env) == "0");
+  }();
+  if (!Enabled)
+    return false;
+  static int Known[64]; // 0: not asked yet; 1: no; 2: yes.
+  int Device = 0;
+  HPP_CHECK(cudaGetDevice(&Device));
+  if (Device < 0 || Device >= 64)
+    return false;
+  if (!Known[Device]) {
+    int Major = 0;
+    HPP_CHECK(cudaDeviceGetAttribute(&Major, cudaDevAttrComputeCapabilityMajor,
+                                     Device));
+    Known[Device] = Major >= 9 ? 2 : 1;
+  }
+  return Known[Device] == 2;
+#else
+  return false;
+#endif
+}
+
+/// A programmatic dependent launch of \p Func (see programmaticLaunch): it
+/// may be scheduled before the kernel ahead of it on \p Stream has
+/// finished, and waits for it in its code (griddepcontrol.wait).
+template <class StreamT>
+void launchProgrammatic(const void *Func, dim3 Grid, dim3 Block,
+                        void **ArgPtrs, std::size_t Shared, StreamT Stream) {
+#if defined(HPP_BACKEND_CUDA) && CUDART_VERSION >= 11080
+  cudaLaunchAttribute Attribute[1];
+  Attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  Attribute[0].val.programmaticStreamSerializationAllowed = 1;
+  cudaLaunchConfig_t Config = {};
+  Config.gridDim = Grid;
+  Config.blockDim = Block;
+  Config.dynamicSmemBytes = Shared;
+  Config.stream = Stream;
+  Config.attrs = Attribute;
+  Config.numAttrs = 1;
+  HPP_CHECK(cudaLaunchKernelExC(&Config, Func, ArgPtrs));
+#else
+  (void)Func, (void)Grid, (void)Block, (void)ArgPtrs, (void)Shared,
+      (void)Stream;
+#endif
+}
+
 /// Launches \p Kernel with the range and the converted arguments, then waits
 /// for it (parallelFor blocks).
 template <class KernelT, class RangeT, class... P, std::size_t... I>
@@ -266,7 +320,10 @@ void launchOnBackend(KernelT *Kernel, dim3 Grid, dim3 Block, RangeT &RangeArg,
   const auto Stream = static_cast<HPP_GPU(Stream_t)>(Options.Stream);
   if (Shared)
     prepareSharedMemory(Func, Shared);
-  if (Options.Cooperative) {
+  if (Options.WaitsInKernel && !Options.Cooperative && Stream &&
+      programmaticLaunch()) {
+    launchProgrammatic(Func, Grid, Block, ArgPtrs, Shared, Stream);
+  } else if (Options.Cooperative) {
     checkCoResident(Func, Grid, Block, Shared);
     HPP_CHECK(HPP_GPU(LaunchCooperativeKernel)(Func, Grid, Block, ArgPtrs,
                                                unsigned(Shared), Stream));

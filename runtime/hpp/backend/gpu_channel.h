@@ -10,15 +10,19 @@
 /// hipMalloc). Its state (the reservation counter and the error flags,
 /// detail::ChannelState) lives in device memory too, with a mirror in
 /// pinned host memory: the host writes the mirror and copies it to the
-/// device before each launch that writes the channel, and the launch
-/// copies it back behind the kernel (and its eager consumers), in stream
-/// order, so the wait that the launch makes anyway covers it. Why not
+/// device only when the state must be reset (before the first launch, and
+/// after an error or an abandoned launch: the counter otherwise only
+/// grows, see ChannelWriter::Shift), and every launch that writes the
+/// channel copies it back behind the kernel (and its eager consumers), in
+/// stream order, so the wait that the launch makes anyway covers it. Why not
 /// mapped pinned host memory for the counter itself: every write's atomic
 /// reservation would then cross the bus, serialised on one address (about
 /// a microsecond each), and device atomics on host memory are not atomic
 /// at all where the link lacks them (x86 PCIe hosts without
-/// cudaDevAttrHostNativeAtomicSupported; AMD without PCIe atomics). Two
-/// 16-byte copies per launch cost about as much as one such atomic.
+/// cudaDevAttrHostNativeAtomicSupported; AMD without PCIe atomics). One
+/// 16-byte copy per launch costs about as much as one such atomic; with
+/// an eager consumer, not even that: its first work-item writes the state
+/// into the mirror (ChannelBatch::Mirror).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_BACKEND_GPU_CHANNEL_H
@@ -47,16 +51,23 @@ struct ChannelMemory {
     if (P)
       (void)HPP_GPU(Free)(P);
   }
-  /// \p Bytes of zeroed pinned host memory (the state's mirror).
+  /// \p Bytes of zeroed pinned host memory that the device can write (the
+  /// state's mirror).
   static void *host(std::size_t Bytes) {
     void *P = nullptr;
 #if defined(HPP_BACKEND_HIP)
-    HPP_CHECK(hipHostMalloc(&P, Bytes, hipHostMallocDefault));
+    HPP_CHECK(hipHostMalloc(&P, Bytes, hipHostMallocMapped));
 #else
-    HPP_CHECK(cudaMallocHost(&P, Bytes));
+    HPP_CHECK(cudaHostAlloc(&P, Bytes, cudaHostAllocMapped));
 #endif
     std::memset(P, 0, Bytes);
     return P;
+  }
+  /// The device's address of pinned host memory \p P from host().
+  static void *onDevice(void *P) {
+    void *D = nullptr;
+    HPP_CHECK(HPP_GPU(HostGetDevicePointer)(&D, P, 0));
+    return D;
   }
   static void freeHost(void *P) noexcept {
     if (!P)
