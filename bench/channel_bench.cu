@@ -24,7 +24,8 @@
 ///    launch, read from the GPU's global timer on both sides, against the
 ///    same gap between two raw kernels launched back to back on one stream,
 ///    and between two raw kernels with a cudaStreamSynchronize between
-///    them (a host that waits, then launches).
+///    them (a host that waits, then launches); one of each after every hpp
+///    run, so that all three see the same clocks.
 ///
 ///   nvcc -std=c++17 -O3 -arch=sm_90 -I runtime -I include \
 ///        -DHPP_GENERATED='"/abs/path/gen/bench/channel_workloads.cu"' \
@@ -130,7 +131,29 @@ template <class F> static double hostTimeMs(const L2Flush &Flush, F &&Call) {
       .count();
 }
 
-static void benchNoHook(int, int) {}
+/// The raw latency anchors, measured by rawLatencyHook after each hpp
+/// latency run: Gap[run] back to back, Gap[Runs + run] after a stream
+/// synchronise.
+struct RawLatencyState {
+  unsigned long long *Stamp = nullptr, *Gap = nullptr;
+  int Runs = 0;
+};
+static RawLatencyState RawLatency;
+
+static void rawLatencyHook(int Run, int Phase) {
+  if (Phase == 0)
+    return;
+  unsigned long long *Stamp = RawLatency.Stamp;
+  rawStamp<<<1, 32>>>(Stamp);
+  rawGap<<<1, 32>>>(Stamp, RawLatency.Gap + Run);
+  HPP_CHECK(cudaGetLastError());
+  HPP_CHECK(cudaDeviceSynchronize());
+  rawStamp<<<1, 32>>>(Stamp);
+  HPP_CHECK(cudaStreamSynchronize(0));
+  rawGap<<<1, 32>>>(Stamp, RawLatency.Gap + RawLatency.Runs + Run);
+  HPP_CHECK(cudaGetLastError());
+  HPP_CHECK(cudaDeviceSynchronize());
+}
 
 static double medianOf(const unsigned long long *V, int From, int To) {
   std::vector<double> D;
@@ -236,30 +259,22 @@ int main(int argc, char **argv) {
                 Reference, double(CubSum), CubErr, double(HppSum), HppErr,
                 CubErr < 1e-5 && HppErr < 1e-5 ? "OK" : "MISMATCH");
 
-    // --- Predicate -> consumer latency, and its anchors.
+    // --- Predicate -> consumer latency, and its anchors, interleaved: after
+    // each hpp run, one of each raw pair (the same clocks and conditions).
     const int LatRuns = WarmUp + 10 * Runs;
     hpp::Pointer<unsigned long long> Latency =
         hpp::allocate<unsigned long long>(LatRuns);
     hpp::Pointer<int> Next = hpp::allocate<int>(1);
-    channelLatencyRuns(Latency, Next, LatRuns, benchNoHook);
+    unsigned long long *Gap = nullptr;
+    HPP_CHECK(cudaMalloc(&RawLatency.Stamp, sizeof(unsigned long long)));
+    HPP_CHECK(cudaMallocHost(&Gap, 2 * LatRuns * sizeof(unsigned long long)));
+    RawLatency.Gap = Gap;
+    RawLatency.Runs = LatRuns;
+    channelLatencyRuns(Latency, Next, LatRuns, rawLatencyHook);
     if (Next[0] != LatRuns) {
       std::printf("latency: %d consumers ran, expected %d\n", Next[0],
                   LatRuns);
       Ok = false;
-    }
-    unsigned long long *Stamp = nullptr, *Gap = nullptr;
-    HPP_CHECK(cudaMalloc(&Stamp, sizeof(unsigned long long)));
-    HPP_CHECK(cudaMallocHost(&Gap, 2 * LatRuns * sizeof(unsigned long long)));
-    for (int R = 0; R < LatRuns; ++R) {
-      rawStamp<<<1, 32>>>(Stamp);
-      rawGap<<<1, 32>>>(Stamp, Gap + R);
-      HPP_CHECK(cudaGetLastError());
-      HPP_CHECK(cudaDeviceSynchronize());
-      rawStamp<<<1, 32>>>(Stamp);
-      HPP_CHECK(cudaStreamSynchronize(0));
-      rawGap<<<1, 32>>>(Stamp, Gap + LatRuns + R);
-      HPP_CHECK(cudaGetLastError());
-      HPP_CHECK(cudaDeviceSynchronize());
     }
     std::printf("latency (median of %d, ns): hpp write -> consumer running "
                 "%.0f; raw back-to-back launches on one stream %.0f; raw "
@@ -269,7 +284,7 @@ int main(int argc, char **argv) {
                 medianOf(Gap + LatRuns, WarmUp, LatRuns));
 
     HPP_CHECK(cudaFreeHost(Gap));
-    HPP_CHECK(cudaFree(Stamp));
+    HPP_CHECK(cudaFree(RawLatency.Stamp));
     HPP_CHECK(cudaFree(Temp));
     HPP_CHECK(cudaFree(CubOut));
     HPP_CHECK(cudaEventDestroy(Start));
