@@ -34,6 +34,7 @@ config.substitutions.append(("%cxx", cxx))
 # warp programs, with the tool and compiler of this build.
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%src_root", src))
+config.substitutions.append(("%obj_root", config.hpp_obj_root))
 config.substitutions.append(
     ("%difftest", " ".join([sys.executable, os.path.join(src, "scripts", "difftest.py"),
                             "--progress=off",
@@ -49,9 +50,11 @@ config.substitutions.append(
 # GPU compilers: features for REQUIRES, detected at configure time.
 if config.hpp_nvcc and os.path.exists(config.hpp_nvcc):
     config.available_features.add("nvcc")
+    config.substitutions.append(("%nvcc_bin", config.hpp_nvcc))
     config.substitutions.append(
         ("%nvcc", config.hpp_nvcc + " -std=c++17 -I" + runtime + " -I" + include))
 if config.hpp_hipcc and os.path.exists(config.hpp_hipcc):
     config.available_features.add("hipcc")
+    config.substitutions.append(("%hipcc_bin", config.hpp_hipcc))
     config.substitutions.append(
         ("%hipcc", config.hpp_hipcc + " -std=c++17 -I" + runtime + " -I" + include))

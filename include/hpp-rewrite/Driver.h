@@ -38,6 +38,9 @@ void addRewriteArguments(clang::tooling::ClangTool &Tool,
 struct RewriteOutput {
   bool Ok = false;  ///< parsed and rewritten without errors
   std::string Text; ///< the rewritten main file, when Ok
+  /// Every file the parse read (the source, its headers, the dialect's
+  /// headers), sorted, when Ok: what a build must re-run the rewrite for.
+  std::vector<std::string> Dependencies;
 };
 
 /// A FrontendActionFactory that rewrites the source it is run on into

@@ -16,7 +16,10 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+
+#include <algorithm>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -109,7 +112,23 @@ public:
     if (!Text || Diags->hasErrors())
       return;
     Output.Text = std::move(*Text);
+    Output.Dependencies = readFiles(getCompilerInstance().getSourceManager());
     Output.Ok = true;
+  }
+
+  /// The files \p SM read, as absolute paths, sorted.
+  static std::vector<std::string> readFiles(const SourceManager &SM) {
+    std::vector<std::string> Files;
+    for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End;
+         ++It) {
+      SmallString<256> Path(It->getFirst().getName());
+      llvm::sys::fs::make_absolute(Path);
+      llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+      Files.push_back(std::string(Path));
+    }
+    llvm::sort(Files);
+    Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
+    return Files;
   }
 
 private:

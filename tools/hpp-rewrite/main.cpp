@@ -33,6 +33,12 @@ static cl::opt<std::string> OutputFile(
 static cl::opt<bool> InPlace("in-place",
                              cl::desc("Overwrite each source with its rewrite"),
                              cl::cat(Category));
+static cl::opt<std::string> DepFile(
+    "depfile",
+    cl::desc("With -o: also write a Makefile rule naming every file the "
+             "rewrite read (the source, its headers, the dialect's headers), "
+             "for build systems (CMake DEPFILE, Ninja depfile, make -include)"),
+    cl::value_desc("file"), cl::cat(Category));
 static cl::opt<bool> Quiet("quiet",
                            cl::desc("Do not print progress for several files"),
                            cl::cat(Category));
@@ -44,11 +50,59 @@ static const char Overview[] =
     "<hpp>/include. Output goes to stdout unless -o or --in-place is "
     "given;\non any error nothing is written and the exit status is 1.\n";
 
-/// An environment override, or the directory fixed at build time.
-static std::string pathSetting(const char *Env, const char *BuiltIn) {
+/// An environment override; else, for an installed tool, \p Installed
+/// (the install tree: <prefix>/bin/hpp-rewrite and
+/// <prefix>/include/hpp-rewrite/...) when it exists; else the directory
+/// fixed at build time (the source tree).
+static std::string pathSetting(const char *Env, StringRef Installed,
+                               const char *BuiltIn) {
   if (std::optional<std::string> V = sys::Process::GetEnv(Env))
     return *V;
+  if (!Installed.empty() && sys::fs::is_directory(Installed))
+    return Installed.str();
   return BuiltIn;
+}
+
+/// <prefix>/include/hpp-rewrite/\p Leaf, <prefix> the directory above the
+/// one that holds this executable.
+static std::string installedDir(const char *Argv0, StringRef Leaf) {
+  static int Anchor;
+  std::string Exe = sys::fs::getMainExecutable(Argv0, &Anchor);
+  if (Exe.empty())
+    return "";
+  SmallString<256> Dir(sys::path::parent_path(sys::path::parent_path(Exe)));
+  sys::path::append(Dir, "include", "hpp-rewrite", Leaf);
+  return std::string(Dir);
+}
+
+/// Writes the Makefile rule "Target: Deps..." to \p Path, spaces and '#'
+/// escaped as make and Ninja read them.
+static bool writeDepFile(StringRef Path, StringRef Target,
+                         const std::vector<std::string> &Deps) {
+  auto Escape = [](StringRef P) {
+    std::string Out;
+    for (char C : P) {
+      if (C == ' ' || C == '#')
+        Out += '\\';
+      else if (C == '$')
+        Out += '$';
+      Out += C;
+    }
+    return Out;
+  };
+  std::string Text = Escape(Target) + ":";
+  for (const std::string &D : Deps)
+    Text += " \\\n  " + Escape(D);
+  Text += "\n";
+  if (Error E = writeToOutput(Path, [&](raw_ostream &OS) {
+        OS << Text;
+        return Error::success();
+      })) {
+    errs() << "hpp-rewrite: error: cannot write '" << Path
+           << "': " << toString(std::move(E)) << "\n";
+    return false;
+  }
+  return true;
 }
 
 int main(int argc, const char **argv) {
@@ -91,10 +145,17 @@ int main(int argc, const char **argv) {
       return 1;
     }
 
+  if (!DepFile.empty() && OutputFile.empty()) {
+    errs() << "hpp-rewrite: error: --depfile needs -o\n";
+    return 1;
+  }
+
   hpp::rewrite::HeaderPaths Paths{
-      pathSetting("HPP_REWRITE_RESOURCE_DIR", HPP_CLANG_RESOURCE_DIR),
-      pathSetting("HPP_REWRITE_INCLUDE_DIR", HPP_SOURCE_INCLUDE_DIR),
-      pathSetting("HPP_REWRITE_RUNTIME_DIR", HPP_SOURCE_RUNTIME_DIR)};
+      pathSetting("HPP_REWRITE_RESOURCE_DIR", "", HPP_CLANG_RESOURCE_DIR),
+      pathSetting("HPP_REWRITE_INCLUDE_DIR", installedDir(argv[0], "dialect"),
+                  HPP_SOURCE_INCLUDE_DIR),
+      pathSetting("HPP_REWRITE_RUNTIME_DIR", installedDir(argv[0], "runtime"),
+                  HPP_SOURCE_RUNTIME_DIR)};
 
   std::vector<hpp::rewrite::RewriteOutput> Results(Sources.size());
   bool Failed = false;
@@ -131,6 +192,9 @@ int main(int argc, const char **argv) {
         return 1;
     } else if (!OutputFile.empty()) {
       if (!Write(OutputFile, Text))
+        return 1;
+      if (!DepFile.empty() &&
+          !writeDepFile(DepFile, OutputFile, Results[I].Dependencies))
         return 1;
     } else {
       outs() << Text;
