@@ -58,3 +58,27 @@ if config.hpp_hipcc and os.path.exists(config.hpp_hipcc):
     config.substitutions.append(("%hipcc_bin", config.hpp_hipcc))
     config.substitutions.append(
         ("%hipcc", config.hpp_hipcc + " -std=c++17 -I" + runtime + " -I" + include))
+
+# Files that even root cannot replace (`chattr +i`), for the tests of
+# all-or-nothing writes; absent where the file system has no such flag.
+def _immutable_files_work():
+    import shutil, subprocess, tempfile
+    probe_dir = None
+    try:
+        probe_dir = tempfile.mkdtemp(dir=config.hpp_obj_root)
+        probe = os.path.join(probe_dir, "probe")
+        open(probe, "w").close()
+        if subprocess.call(["chattr", "+i", probe], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL) != 0:
+            return False
+        subprocess.call(["chattr", "-i", probe])
+        return True
+    except OSError:
+        return False
+    finally:
+        if probe_dir:
+            shutil.rmtree(probe_dir, ignore_errors=True)
+
+
+if _immutable_files_work():
+    config.available_features.add("immutable-files")

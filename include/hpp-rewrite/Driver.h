@@ -43,6 +43,13 @@ struct RewriteOutput {
   std::vector<std::string> Dependencies;
 };
 
+/// Runs \p Tool with \p Factory, its diagnostics printed to stderr as
+/// clang prints them; false when anything reported an error, the compiler
+/// driver included (ClangTool::run itself lets some driver errors pass,
+/// such as a missing ROCm device library under `-x hip`).
+bool runRewriteTool(clang::tooling::ClangTool &Tool,
+                    clang::tooling::FrontendActionFactory &Factory);
+
 /// A FrontendActionFactory that rewrites the source it is run on into
 /// \p Output (run it on one source at a time).
 std::unique_ptr<clang::tooling::FrontendActionFactory>

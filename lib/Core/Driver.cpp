@@ -15,6 +15,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -190,6 +191,64 @@ void addRewriteArguments(tooling::ClangTool &Tool, const HeaderPaths &Paths) {
                            "-isystem", Paths.RuntimeInclude, "-fsyntax-only",
                            "-Wno-unknown-attributes"},
       ArgumentInsertPosition::END));
+}
+
+namespace {
+/// Prints diagnostics as clang does and counts the errors, those of the
+/// compiler driver too. Each engine's own options (the invocation's, e.g.
+/// -fdiagnostics-parseable-fixits) decide the format.
+class CountingPrinter : public DiagnosticConsumer {
+public:
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Lang = &LO;
+    PPr = PP;
+    if (Printer)
+      Printer->BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override {
+    if (Printer)
+      Printer->EndSourceFile();
+    Lang = nullptr;
+    PPr = nullptr;
+  }
+  void finish() override {
+    if (Printer)
+      Printer->finish();
+  }
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info); // Counts.
+    printerFor(Info.getDiags()->getDiagnosticOptions())
+        .HandleDiagnostic(Level, Info);
+  }
+
+private:
+  TextDiagnosticPrinter &printerFor(DiagnosticOptions &Opts) {
+    if (!Printer || Current != &Opts) {
+      if (Printer && Lang)
+        Printer->EndSourceFile();
+      Printer = std::make_unique<TextDiagnosticPrinter>(llvm::errs(), &Opts);
+      Current = &Opts;
+      if (Lang)
+        Printer->BeginSourceFile(*Lang, PPr);
+    }
+    return *Printer;
+  }
+
+  const LangOptions *Lang = nullptr;
+  const Preprocessor *PPr = nullptr;
+  const DiagnosticOptions *Current = nullptr;
+  std::unique_ptr<TextDiagnosticPrinter> Printer;
+};
+} // namespace
+
+bool runRewriteTool(tooling::ClangTool &Tool,
+                    tooling::FrontendActionFactory &Factory) {
+  CountingPrinter Printer;
+  Tool.setDiagnosticConsumer(&Printer);
+  const int Status = Tool.run(&Factory);
+  Tool.setDiagnosticConsumer(nullptr);
+  return Status == 0 && Printer.getNumErrors() == 0;
 }
 
 std::unique_ptr<tooling::FrontendActionFactory>

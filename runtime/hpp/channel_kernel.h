@@ -111,6 +111,12 @@ template <class T> struct ChannelWriter {
       return;
     }
     Data[I] = V;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    // The eager consumers behind this launch (programmatic dependent
+    // launches) may be scheduled once every work-group has written or
+    // ended; they still wait for the whole launch (ChannelBatch::ready).
+    asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+#endif
   }
 
   /// Values written and not yet in a batch: the reservations past the last

@@ -11,6 +11,7 @@
 ///
 //===----------------------------------------------------------------------===//
 
+#include "OutputFiles.h"
 #include "hpp-rewrite/Driver.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -39,6 +40,15 @@ static cl::opt<std::string> DepFile(
              "rewrite read (the source, its headers, the dialect's headers), "
              "for build systems (CMake DEPFILE, Ninja depfile, make -include)"),
     cl::value_desc("file"), cl::cat(Category));
+static cl::opt<bool> NoBackup(
+    "no-backup",
+    cl::desc("With --in-place: do not keep each original as <file>.orig"),
+    cl::cat(Category));
+static cl::opt<unsigned> CommitPauseMs(
+    "commit-pause-ms", cl::Hidden, cl::init(0),
+    cl::desc("Testing: pause after replacing each file (the kill test of "
+             "--in-place interrupts the tool there)"),
+    cl::cat(Category));
 static cl::opt<bool> Quiet("quiet",
                            cl::desc("Do not print progress for several files"),
                            cl::cat(Category));
@@ -48,7 +58,10 @@ static const char Overview[] =
     "portable HIP/CUDA source\nthat builds with nvcc and hipcc. The output "
     "includes <hpp/runtime.h>: compile it with\n-I <hpp>/runtime -I "
     "<hpp>/include. Output goes to stdout unless -o or --in-place is "
-    "given;\non any error nothing is written and the exit status is 1.\n";
+    "given.\nOn any error nothing is written and the exit status is 1. "
+    "Files are written all or\nnothing: each to a temporary file first, "
+    "then renamed into place; symbolic links\nare written through; "
+    "--in-place keeps each original as <file>.orig.\n";
 
 /// An environment override; else, for an installed tool, \p Installed
 /// (the install tree: <prefix>/bin/hpp-rewrite and
@@ -75,10 +88,10 @@ static std::string installedDir(const char *Argv0, StringRef Leaf) {
   return std::string(Dir);
 }
 
-/// Writes the Makefile rule "Target: Deps..." to \p Path, spaces and '#'
-/// escaped as make and Ninja read them.
-static bool writeDepFile(StringRef Path, StringRef Target,
-                         const std::vector<std::string> &Deps) {
+/// The Makefile rule "Target: Deps...", spaces and '#' escaped as make and
+/// Ninja read them.
+static std::string depFileText(StringRef Target,
+                               const std::vector<std::string> &Deps) {
   auto Escape = [](StringRef P) {
     std::string Out;
     for (char C : P) {
@@ -93,16 +106,18 @@ static bool writeDepFile(StringRef Path, StringRef Target,
   std::string Text = Escape(Target) + ":";
   for (const std::string &D : Deps)
     Text += " \\\n  " + Escape(D);
-  Text += "\n";
-  if (Error E = writeToOutput(Path, [&](raw_ostream &OS) {
-        OS << Text;
-        return Error::success();
-      })) {
-    errs() << "hpp-rewrite: error: cannot write '" << Path
-           << "': " << toString(std::move(E)) << "\n";
-    return false;
+  return Text + "\n";
+}
+
+/// \p Path resolved as a destination (OutputFiles.h), or an error printed.
+static std::optional<std::string>
+destination(StringRef Path, const std::vector<std::string> &Inputs) {
+  Expected<std::string> Dest = hpp::tool::resolveDestination(Path, Inputs);
+  if (!Dest) {
+    errs() << "hpp-rewrite: error: " << toString(Dest.takeError()) << "\n";
+    return std::nullopt;
   }
-  return true;
+  return *Dest;
 }
 
 int main(int argc, const char **argv) {
@@ -139,17 +154,38 @@ int main(int argc, const char **argv) {
     errs() << "hpp-rewrite: error: several sources need --in-place\n";
     return 1;
   }
-  for (const std::string &S : Sources)
+  for (const std::string &S : Sources) {
     if (!sys::fs::exists(S)) {
       errs() << "hpp-rewrite: error: no such file: '" << S << "'\n";
       return 1;
     }
-
-  if (!DepFile.empty() && OutputFile.empty()) {
-    errs() << "hpp-rewrite: error: --depfile needs -o\n";
-    return 1;
+    if (sys::fs::is_directory(S)) {
+      errs() << "hpp-rewrite: error: '" << S << "' is a directory\n";
+      return 1;
+    }
   }
-
+  // Every destination is checked before anything is parsed.
+  std::vector<std::string> Destinations;
+  if (InPlace)
+    for (const std::string &S : Sources) {
+      std::optional<std::string> D = destination(S, {});
+      if (!D)
+        return 1;
+      Destinations.push_back(*D);
+    }
+  std::string OutputDest, DepDest;
+  if (!OutputFile.empty()) {
+    std::optional<std::string> D = destination(OutputFile, Sources);
+    if (!D)
+      return 1;
+    OutputDest = *D;
+  }
+  if (!DepFile.empty()) {
+    std::optional<std::string> D = destination(DepFile, Sources);
+    if (!D)
+      return 1;
+    DepDest = *D;
+  }
   hpp::rewrite::HeaderPaths Paths{
       pathSetting("HPP_REWRITE_RESOURCE_DIR", "", HPP_CLANG_RESOURCE_DIR),
       pathSetting("HPP_REWRITE_INCLUDE_DIR", installedDir(argv[0], "dialect"),
@@ -166,39 +202,33 @@ int main(int argc, const char **argv) {
     ClangTool Tool(Parser->getCompilations(), {Sources[I]});
     hpp::rewrite::addRewriteArguments(Tool, Paths);
     auto Factory = hpp::rewrite::newRewriteActionFactory(Results[I]);
-    Failed |= Tool.run(Factory.get()) != 0 || !Results[I].Ok;
+    Failed |= !hpp::rewrite::runRewriteTool(Tool, *Factory) || !Results[I].Ok;
   }
   if (Failed) {
     errs() << "hpp-rewrite: error: rewriting failed; no output written\n";
     return 1;
   }
 
-  auto Write = [](StringRef Path, const std::string &Text) -> bool {
-    // writeToOutput writes a temporary file and renames it into place.
-    if (Error E = writeToOutput(Path, [&](raw_ostream &OS) {
-          OS << Text;
-          return Error::success();
-        })) {
-      errs() << "hpp-rewrite: error: cannot write '" << Path
-             << "': " << toString(std::move(E)) << "\n";
-      return false;
-    }
-    return true;
-  };
-  for (size_t I = 0; I < Sources.size(); ++I) {
-    const std::string &Text = Results[I].Text;
-    if (InPlace) {
-      if (!Write(Sources[I], Text))
-        return 1;
-    } else if (!OutputFile.empty()) {
-      if (!Write(OutputFile, Text))
-        return 1;
-      if (!DepFile.empty() &&
-          !writeDepFile(DepFile, OutputFile, Results[I].Dependencies))
-        return 1;
-    } else {
-      outs() << Text;
-    }
+  if (!InPlace && OutputFile.empty()) {
+    for (const hpp::rewrite::RewriteOutput &R : Results)
+      outs() << R.Text;
+    return 0;
+  }
+  // All files, or none (OutputFiles.h).
+  std::vector<hpp::tool::PendingOutput> Pending;
+  if (InPlace) {
+    for (size_t I = 0; I < Sources.size(); ++I)
+      Pending.push_back({Destinations[I], Results[I].Text, !NoBackup});
+  } else {
+    Pending.push_back({OutputDest, Results[0].Text, false});
+    if (!DepFile.empty())
+      Pending.push_back(
+          {DepDest, depFileText(OutputFile, Results[0].Dependencies), false});
+  }
+  if (Error E = hpp::tool::writeAllOrNothing(Pending, CommitPauseMs)) {
+    errs() << "hpp-rewrite: error: " << toString(std::move(E))
+           << "; no file was changed\n";
+    return 1;
   }
   return 0;
 }

@@ -1,0 +1,2 @@
+#include <hpp/hpp.h>
+#include "no-such-header.h"

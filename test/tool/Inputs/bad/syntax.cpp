@@ -1,0 +1,2 @@
+#include <hpp/hpp.h>
+int main() { int x = ; }
