@@ -7,7 +7,9 @@
 /// \file
 /// The one place that creates diagnostic IDs. Every message a rule emits is
 /// printed in clang's format and tagged with the rule's name:
-/// `file:line:col: error: message [hpp-rule-name]`.
+/// `file:line:col: error: message [hpp-rule-name]`, or, for a warning that
+/// --warnings-as-errors makes an error, `[hpp-rule-name,-warnings-as-errors]`
+/// as clang-tidy writes it.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_REWRITE_DIAGNOSTICS_H
@@ -25,17 +27,24 @@
 namespace hpp {
 namespace rewrite {
 
+class RuleSelection;
+
 /// Emits rule diagnostics through the compiler's DiagnosticsEngine.
 class RuleDiagnostics {
 public:
-  explicit RuleDiagnostics(clang::DiagnosticsEngine &Engine) : Engine(Engine) {}
+  /// Reports through \p Engine; the warnings of the rules \p Selection
+  /// names with --warnings-as-errors are reported as errors.
+  explicit RuleDiagnostics(clang::DiagnosticsEngine &Engine,
+                           const RuleSelection *Selection = nullptr)
+      : Engine(Engine), Selection(Selection) {}
 
   /// Reports an error tagged with \p Rule. Returns an empty builder when the
   /// same message was already reported at \p Loc (template instantiations
   /// visit the same code more than once), so callers may stream fix-its.
   clang::DiagnosticBuilder error(clang::SourceLocation Loc,
                                  llvm::StringRef Rule, llvm::StringRef Message);
-  /// Reports a warning tagged with \p Rule.
+  /// Reports a warning tagged with \p Rule; an error tagged
+  /// `[Rule,-warnings-as-errors]` when --warnings-as-errors names the rule.
   clang::DiagnosticBuilder warning(clang::SourceLocation Loc,
                                    llvm::StringRef Rule,
                                    llvm::StringRef Message);
@@ -59,6 +68,7 @@ private:
                                   llvm::StringRef Message);
 
   clang::DiagnosticsEngine &Engine;
+  const RuleSelection *Selection;
   /// (raw location, rule, message) of everything already reported.
   std::set<std::tuple<unsigned, std::string, std::string>> Seen;
   /// True when the last diagnostic was a duplicate: its notes are dropped.

@@ -6,12 +6,14 @@
 ///
 /// \file
 /// The library entry point the hpp-rewrite tool calls: parse each source
-/// with the dialect headers, run every rule, and return the rewritten text
+/// with the dialect headers, run the rules, and return the rewritten text
 /// (or nothing, when the translation unit had errors).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_REWRITE_DRIVER_H
 #define HPP_REWRITE_DRIVER_H
+
+#include "hpp-rewrite/RuleRegistry.h"
 
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringRef.h"
@@ -51,9 +53,11 @@ bool runRewriteTool(clang::tooling::ClangTool &Tool,
                     clang::tooling::FrontendActionFactory &Factory);
 
 /// A FrontendActionFactory that rewrites the source it is run on into
-/// \p Output (run it on one source at a time).
+/// \p Output (run it on one source at a time), with the warning checks
+/// \p Selection enables and the warnings it makes errors.
 std::unique_ptr<clang::tooling::FrontendActionFactory>
-newRewriteActionFactory(RewriteOutput &Output);
+newRewriteActionFactory(RewriteOutput &Output,
+                        const RuleSelection &Selection = RuleSelection());
 
 } // namespace rewrite
 } // namespace hpp

@@ -33,6 +33,7 @@ namespace rewrite {
 
 class DeviceCallGraph;
 class KernelSites;
+class RuleSelection;
 class WidthModel;
 
 /// What a rule sees of the translation unit being rewritten.
@@ -100,8 +101,11 @@ protected:
   RuleContext &Ctx;
 };
 
-/// Instantiates every registered rule (lib/Rules/Rules.def).
-std::vector<std::unique_ptr<Rule>> createAllRules(RuleContext &Ctx);
+/// Instantiates the registered rules (lib/Rules/Rules.def) that run:
+/// every lowering rule and error check, and the warning checks \p Selection
+/// enables.
+std::vector<std::unique_ptr<Rule>> createRules(RuleContext &Ctx,
+                                               const RuleSelection &Selection);
 
 } // namespace rewrite
 } // namespace hpp

@@ -97,8 +97,9 @@ BatchSpelling batchSpelling(const clang::ParmVarDecl *P,
 
 /// The uses of the batch parameter \p Batch in \p Body that an
 /// `hpp::Span<T>` does not have (anything but `size() empty() data()
-/// begin() end()`, `[]` and a range-for), and, for a VectorCopy, the
-/// modifications of its elements (the Span is the launch's, not a copy).
+/// begin() end()`, `[]` and a range-for), and, for a VectorCopy, whatever
+/// may modify its elements, directly or through a pointer or iterator into
+/// it (the Span is the launch's, not a copy): lib/Core/BatchUses.cpp.
 std::vector<ChannelProblem> batchUseProblems(const clang::Stmt *Body,
                                              const clang::ParmVarDecl *Batch,
                                              BatchSpelling Spelling);

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hpp-rewrite/Diagnostics.h"
+#include "hpp-rewrite/RuleRegistry.h"
 
 using namespace clang;
 
@@ -18,11 +19,17 @@ DiagnosticBuilder RuleDiagnostics::report(DiagnosticsEngine::Level Level,
   bool Fresh =
       Seen.emplace(Loc.getRawEncoding(), Rule.str(), Message.str()).second;
   LastSuppressed = !Fresh;
+  std::string Tag = Rule.str();
+  if (Level == DiagnosticsEngine::Warning && Selection &&
+      Selection->isWarningAsError(Rule)) {
+    Level = DiagnosticsEngine::Error;
+    Tag += ",-warnings-as-errors";
+  }
   // A duplicate is reported at the Ignored level: clang drops it and the
   // notes that follow it.
   unsigned ID = Engine.getCustomDiagID(
       Fresh ? Level : DiagnosticsEngine::Ignored, "%0 [%1]");
-  return std::move(Engine.Report(Loc, ID) << Message << Rule);
+  return std::move(Engine.Report(Loc, ID) << Message << Tag);
 }
 
 DiagnosticBuilder RuleDiagnostics::error(SourceLocation Loc,

@@ -91,14 +91,15 @@ private:
 /// Parses one source, runs the rules and stores the rewritten text.
 class RewriteAction : public ASTFrontendAction {
 public:
-  explicit RewriteAction(RewriteOutput &Output) : Output(Output) {}
+  RewriteAction(RewriteOutput &Output, const RuleSelection &Selection)
+      : Output(Output), Selection(Selection) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef File) override {
-    Diags = std::make_unique<RuleDiagnostics>(CI.getDiagnostics());
+    Diags = std::make_unique<RuleDiagnostics>(CI.getDiagnostics(), &Selection);
     Edits = std::make_unique<EditCollector>(CI.getSourceManager(), *Diags);
     Ctx = std::make_unique<RuleContext>(CI, *Diags, *Edits);
-    Rules = createAllRules(*Ctx);
+    Rules = createRules(*Ctx, Selection);
     for (auto &R : Rules) {
       R->registerPPCallbacks();
       R->registerMatchers(Finder);
@@ -134,6 +135,7 @@ public:
 
 private:
   RewriteOutput &Output;
+  const RuleSelection &Selection;
   MatchFinder Finder;
   std::unique_ptr<RuleDiagnostics> Diags;
   std::unique_ptr<EditCollector> Edits;
@@ -144,13 +146,15 @@ private:
 /// Creates a RewriteAction per source.
 class RewriteActionFactory : public tooling::FrontendActionFactory {
 public:
-  explicit RewriteActionFactory(RewriteOutput &Output) : Output(Output) {}
+  RewriteActionFactory(RewriteOutput &Output, const RuleSelection &Selection)
+      : Output(Output), Selection(Selection) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<RewriteAction>(Output);
+    return std::make_unique<RewriteAction>(Output, Selection);
   }
 
 private:
   RewriteOutput &Output;
+  RuleSelection Selection;
 };
 
 } // namespace
@@ -252,8 +256,8 @@ bool runRewriteTool(tooling::ClangTool &Tool,
 }
 
 std::unique_ptr<tooling::FrontendActionFactory>
-newRewriteActionFactory(RewriteOutput &Output) {
-  return std::make_unique<RewriteActionFactory>(Output);
+newRewriteActionFactory(RewriteOutput &Output, const RuleSelection &Selection) {
+  return std::make_unique<RewriteActionFactory>(Output, Selection);
 }
 
 } // namespace rewrite

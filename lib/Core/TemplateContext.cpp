@@ -5,7 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Core/TemplateContext.h"
+#include "Core/Channels.h"
 #include "Core/DeviceCode.h"
+#include "Core/Tasks.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -124,12 +126,37 @@ static const Decl *topLevelDecl(ASTContext &Ctx, const Stmt *S) {
   return nullptr;
 }
 
+/// The construct whose body \p LE is, as messages name it: the first call
+/// or Task construction (or variable of a dependent Task type) holding it.
+static llvm::StringRef constructName(ASTContext &Ctx, const LambdaExpr *LE) {
+  DynTypedNodeList Parents = Ctx.getParents(*LE);
+  while (!Parents.empty()) {
+    const DynTypedNode &P = Parents[0];
+    if (const auto *Call = P.get<CallExpr>())
+      return channelMemberObject(Call, "executeWith") ? "Channel consumer"
+                                                      : "parallelFor";
+    if (const auto *E = P.get<Expr>()) {
+      if ((isa<CXXConstructExpr>(E) || isa<CXXUnresolvedConstructExpr>(E)) &&
+          taskTypeArgs(E->getType()))
+        return "Task";
+    } else if (const auto *VD = P.get<VarDecl>()) {
+      return taskTypeArgs(VD->getType()) ? "Task" : "parallelFor";
+    } else {
+      break; // A statement or declaration that is no construct.
+    }
+    Parents = Ctx.getParents(P);
+  }
+  return "parallelFor";
+}
+
 SourceLocation TemplateContext::insertionPoint(ASTContext &Ctx,
                                                OutlineError &Err) const {
   const Decl *Top = F ? static_cast<const Decl *>(F) : topLevelDecl(Ctx, LE);
   if (!Top) {
-    Err = {LE->getBeginLoc(), "cannot outline: no declaration at namespace "
-                              "scope holds this parallelFor"};
+    Err = {LE->getBeginLoc(), ("cannot outline: no declaration at namespace "
+                               "scope holds this " +
+                               constructName(Ctx, LE))
+                                  .str()};
     return SourceLocation();
   }
   while (!Top->getLexicalDeclContext()->isFileContext())
@@ -146,9 +173,10 @@ SourceLocation TemplateContext::insertionPoint(ASTContext &Ctx,
   }
   if (isa<VarTemplateDecl>(Top) ||
       isa<VarTemplatePartialSpecializationDecl>(Top)) {
-    Err = {LE->getBeginLoc(),
-           "cannot outline: a parallelFor in a variable template's "
-           "initialiser; call it from a function"};
+    Err = {LE->getBeginLoc(), ("cannot outline: a " + constructName(Ctx, LE) +
+                               " in a variable template's initialiser; call "
+                               "it from a function")
+                                  .str()};
     return SourceLocation();
   }
   SourceLocation Loc = Top->getBeginLoc();

@@ -5,8 +5,9 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// The template parameters enclosing a parallelFor (which the outlined kernel
-/// must repeat) and the top-level declaration the kernel is inserted before.
+/// The template parameters enclosing a parallelFor, Task or Channel consumer
+/// body (which the outlined kernel must repeat) and the top-level
+/// declaration the kernel is inserted before.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_REWRITE_LIB_CORE_TEMPLATECONTEXT_H
@@ -26,7 +27,7 @@ namespace rewrite {
 /// Template parameters and insertion point of one enclosing function.
 class TemplateContext {
 public:
-  /// The context of \p LE, a parallelFor body whose enclosing function
+  /// The context of \p LE, a kernel body whose enclosing function
   /// (through nested lambdas) is \p F, or null outside any function (an
   /// initialiser at namespace or class scope, a default argument).
   TemplateContext(const clang::FunctionDecl *F, const clang::LambdaExpr *LE);
@@ -43,7 +44,8 @@ public:
   std::string arguments(llvm::StringRef Leading = "",
                         llvm::ArrayRef<std::string> Extra = {}) const;
   /// Before the top-level declaration holding the lambda, and before its
-  /// documentation comment; invalid when there is none (\p Err says why).
+  /// documentation comment; invalid when there is none (\p Err says why,
+  /// naming the construct \p LE is the body of).
   clang::SourceLocation insertionPoint(clang::ASTContext &Ctx,
                                        OutlineError &Err) const;
 

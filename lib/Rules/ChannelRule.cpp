@@ -48,12 +48,6 @@ llvm::SmallVector<const Expr *, 4> writtenArguments(const CallExpr *Call) {
   return Out;
 }
 
-/// The variable \p E names, parentheses and casts aside.
-const ValueDecl *namedVariable(const Expr *E) {
-  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return DRE ? DRE->getDecl() : nullptr;
-}
-
 /// The variables of a Channel type (or a pointer or reference to one)
 /// declared in a device function: parameters and locals.
 class ChannelDecls : public RecursiveASTVisitor<ChannelDecls> {
@@ -214,12 +208,12 @@ void ChannelRule::checkExecuteWith(const CallExpr *Call,
     return;
   }
   checkCaptures(LE, /*InTask=*/false);
-  if (checkConsumer(Call, LE, Element, Args.size()))
+  if (checkConsumer(LE, Element, Args.size()))
     Ctx.kernelSites().add({KernelKind::Consumer, Call, LE, QualType(), Name});
 }
 
-bool ChannelRule::checkConsumer(const CallExpr *Call, const LambdaExpr *LE,
-                                QualType Element, unsigned Written) {
+bool ChannelRule::checkConsumer(const LambdaExpr *LE, QualType Element,
+                                unsigned Written) {
   const CXXMethodDecl *Op = LE->getCallOperator();
   const bool Dist = Written == 4;
   if (Element.isNull() || Op->getNumParams() != (Dist ? 3u : 2u)) {
@@ -249,18 +243,9 @@ bool ChannelRule::checkConsumer(const CallExpr *Call, const LambdaExpr *LE,
       Ok = false;
     }
   }
-  // A consumer that writes into its own channel would wait for itself.
-  const ValueDecl *Own =
-      namedVariable(channelMemberObject(Call, "executeWith"));
-  for (const Capture &C : collectCaptures(LE))
-    if (Own && C.Var == Own) {
-      error(C.Loc, "the consumer captures its own channel '" +
-                       Own->getNameAsString() +
-                       "': a consumer that writes into the channel it drains "
-                       "is not supported (its writes could wait for its own "
-                       "launch to finish)");
-      Ok = false;
-    }
+  // A consumer that captures its own channel writes into it like any
+  // producer (checkCaptures): the device runtime hands its values out in
+  // the batches of the dispatch that launched it (hpp/channel.h).
   return Ok;
 }
 

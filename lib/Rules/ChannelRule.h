@@ -35,7 +35,7 @@ namespace rewrite {
 ///    function of `c->size()`.
 /// Refuses the rest, at its line: a consumer or coordinator that is not a
 /// lambda in the call, one written through a macro, executeWith in device
-/// code, a consumer that captures its own channel, a batch used as what a
+/// code, a batch used as what a
 /// Span is not, a Task that writes a channel, a channel reached otherwise
 /// than through a by-reference capture in device code, host uses other
 /// than `size()` and `executeWith`, and channels of a dependent type.
@@ -49,9 +49,10 @@ public:
 private:
   void checkExecuteWith(const clang::CallExpr *Call,
                         const clang::ast_matchers::MatchFinder::MatchResult &R);
-  /// Checks the consumer \p LE of \p Call; true when it can be outlined.
-  bool checkConsumer(const clang::CallExpr *Call, const clang::LambdaExpr *LE,
-                     clang::QualType Element, unsigned Written);
+  /// Checks the consumer \p LE of an executeWith with \p Written arguments
+  /// on a channel of \p Element; true when it can be outlined.
+  bool checkConsumer(const clang::LambdaExpr *LE, clang::QualType Element,
+                     unsigned Written);
   /// Reports the channel captures of the kernel lambda \p LE that cannot
   /// be lowered (\p InTask: a Task's body).
   void checkCaptures(const clang::LambdaExpr *LE, bool InTask);

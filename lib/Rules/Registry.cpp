@@ -1,10 +1,11 @@
-//===- Registry.cpp - Instantiates every rule of Rules.def ----------------===//
+//===- Registry.cpp - The rules of Rules.def, as data and as objects ------===//
 //
 // Part of hpp-rewrite.
 //
 //===----------------------------------------------------------------------===//
 
 #include "hpp-rewrite/Rule.h"
+#include "hpp-rewrite/RuleRegistry.h"
 
 #include "Rules/BarrierDivergenceCheck.h"
 #include "Rules/ChannelRule.h"
@@ -32,10 +33,32 @@
 namespace hpp {
 namespace rewrite {
 
-std::vector<std::unique_ptr<Rule>> createAllRules(RuleContext &Ctx) {
+llvm::StringRef kindName(RuleKind Kind) {
+  switch (Kind) {
+  case RuleKind::Lowering:
+    return "lowering";
+  case RuleKind::ErrorCheck:
+    return "error-check";
+  case RuleKind::WarningCheck:
+    break;
+  }
+  return "warning-check";
+}
+
+llvm::ArrayRef<RuleInfo> registeredRules() {
+  static const RuleInfo Rules[] = {
+#define HPP_RULE(Class, Name, Kind, Summary) {Name, RuleKind::Kind, Summary},
+#include "Rules/Rules.def"
+  };
+  return Rules;
+}
+
+std::vector<std::unique_ptr<Rule>> createRules(RuleContext &Ctx,
+                                               const RuleSelection &Selection) {
   std::vector<std::unique_ptr<Rule>> Rules;
-#define HPP_RULE(Class, Name)                                                  \
-  Rules.push_back(std::make_unique<Class>(Name, Ctx));
+#define HPP_RULE(Class, Name, Kind, Summary)                                   \
+  if (RuleKind::Kind != RuleKind::WarningCheck || Selection.isEnabled(Name))   \
+    Rules.push_back(std::make_unique<Class>(Name, Ctx));
 #include "Rules/Rules.def"
   return Rules;
 }

@@ -11,20 +11,19 @@
 /// every other such use: lib/Rules/DeviceFunctionRule.cpp); for it,
 /// `__device(hpp)` means `__host__ __device__`, as the tool's rewrite of
 /// the annotation does. While hpp-rewrite parses the output (__HPP_REWRITE__
-/// defined) it is the annotation it is in the dialect
-/// (include/hpp/cpu/annotations.h), so that a second rewrite changes
-/// nothing.
+/// defined) it is the dialect's own definition, included from
+/// include/hpp/cpu/annotations.h, so that a second rewrite changes nothing
+/// and is as silent as the first (a coordinator's `-> bool __device(coord)`
+/// needs that header's diagnostic pragmas).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_ANNOTATIONS_H
 #define HPP_RUNTIME_ANNOTATIONS_H
 
-#ifndef __device
 #if defined(__HPP_REWRITE__)
-#define __device(kind) __attribute__((annotate("hpp.device." #kind)))
-#else
+#include "hpp/cpu/annotations.h"
+#elif !defined(__device)
 #define __device(kind) HPP_DEVICE_QUALIFIERS_##kind
-#endif
 #endif
 
 #define HPP_DEVICE_QUALIFIERS_hpp __host__ __device__

@@ -1,12 +1,13 @@
 // What hpp-channel cannot lower in a consumer is an error at the right
 // place, and nothing is written: a consumer that is not a lambda written in
 // the call, an executeWith or a consumer written through a macro,
-// executeWith in device code, a consumer capturing its own channel, a batch
-// parameter that is neither std::vector<T> nor Span<T>, a std::vector
-// batch used as what the Span it becomes is not (push_back, a copy into a
-// std::vector, an argument for a std::vector parameter, a modification of
-// the work-item's copy), a consumer without __device(hpp); and a Task that
-// writes a channel.
+// executeWith in device code, a batch parameter that is neither
+// std::vector<T> nor Span<T>, a std::vector batch used as what the Span it
+// becomes is not (push_back, a copy into a std::vector, an argument for a
+// std::vector parameter, a modification of the work-item's copy; through
+// pointers and iterators: channel-batch-pointers.cpp), a consumer without
+// __device(hpp); and a Task that writes a channel. A consumer that captures
+// its own channel is lowered: test/rewrite/channel-self.cpp.
 // RUN: not %hpp_rewrite %s -o %t.out 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES
 // RUN: not test -e %t.out
 
@@ -45,15 +46,6 @@ void throughMacros(Pointer<int> out) {
   e.executeWith([=](Channel<int> *p) -> bool __device(coord) { return p->size() >= 4; },
                 Range<1>(4), CONSUMER);
   // CHECK-MESSAGES: channel-errors.cpp:[[@LINE-1]]:30: error: cannot outline a consumer written through a macro; write the lambda in the executeWith call [hpp-channel]
-}
-
-void ownChannel(Pointer<int> out) {
-  Channel<int> c(8);
-  c.executeWith([=](Channel<int> *p) -> bool __device(coord) { return p->size() >= 4; },
-                Range<1>(4), [=, &c](Index<1> i, Span<int> d) __device(hpp) {
-                  c.write(d[i]);
-                });
-  // CHECK-MESSAGES: channel-errors.cpp:[[@LINE-3]]:35: error: the consumer captures its own channel 'c': a consumer that writes into the channel it drains is not supported (its writes could wait for its own launch to finish) [hpp-channel]
 }
 
 void batchSpelling(Pointer<int> out) {

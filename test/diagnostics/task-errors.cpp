@@ -1,8 +1,9 @@
 // What hpp-task cannot lower is an error at the right place, and nothing is
 // written: a body that is not a lambda written in the construction, a Task
 // or its lambda written through a macro, a Task made in device code, a
-// lambda that does not take one Index. A Task that writes a channel:
-// test/diagnostics/channel-errors.cpp.
+// lambda that does not take one Index, a Task in a variable template's
+// initialiser (the message names the Task, not a parallelFor). A Task that
+// writes a channel: test/diagnostics/channel-errors.cpp.
 // RUN: not %hpp_rewrite %s -o %t.out 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES
 // RUN: not test -e %t.out
 
@@ -45,3 +46,10 @@ void twoParameters(Pointer<int> p) {
   Task<int, Index<1>> t([=](Index<1> i, int k = 2) __device(hpp) { return p[i] * k; });
   // CHECK-MESSAGES: task-errors.cpp:[[@LINE-1]]:25: error: the lambda of a Task<R, IndexT> must take one parameter, its IndexT (hpp::Index<N> or hpp::Index<N, N>); this one takes 2 [hpp-task]
 }
+
+// The outliner's placement errors name the construct involved.
+template <class T>
+T fromTask = (Task<int, Index<1>>([](Index<1> i) __device(hpp) { return int(i); }), T());
+// CHECK-MESSAGES: task-errors.cpp:[[@LINE-1]]:35: error: cannot outline: a Task in a variable template's initialiser; call it from a function [hpp-task]
+
+int useFromTask() { return fromTask<int>; }

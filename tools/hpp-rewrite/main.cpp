@@ -7,20 +7,26 @@
 /// \file
 /// `hpp-rewrite [options] <source>... [-- <compiler flags>]`: lowers HPP
 /// dialect sources to one portable HIP/CUDA source each. Nothing is written
-/// unless every source rewrote without errors.
+/// unless every source rewrote without errors. `--list-rules` prints the
+/// rules; `--rules`, `--disable` and `--warnings-as-errors` choose the
+/// warning checks that run and the warnings that are errors
+/// (hpp-rewrite/RuleRegistry.h).
 ///
 //===----------------------------------------------------------------------===//
 
 #include "OutputFiles.h"
 #include "hpp-rewrite/Driver.h"
+#include "hpp-rewrite/RuleRegistry.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -53,6 +59,29 @@ static cl::opt<bool> Quiet("quiet",
                            cl::desc("Do not print progress for several files"),
                            cl::cat(Category));
 
+static cl::opt<bool>
+    ListRules("list-rules",
+              cl::desc("Print every rule (tag, kind, summary) in the order "
+                       "they run, and exit"),
+              cl::cat(Category));
+static cl::opt<std::string> RulesList(
+    "rules",
+    cl::desc("Run only the warning checks that these comma-separated names "
+             "or globs select (`*` matches any text, a leading `-` "
+             "removes); lowering rules and error checks always run"),
+    cl::value_desc("list"), cl::cat(Category));
+static cl::opt<std::string> DisableList(
+    "disable",
+    cl::desc("Do not run these warning checks (names or globs); a lowering "
+             "rule or an error check cannot be turned off"),
+    cl::value_desc("list"), cl::cat(Category));
+static cl::opt<std::string> WarningsAsErrors(
+    "warnings-as-errors", cl::ValueOptional,
+    cl::desc("Report the warnings of these rules (names or globs; every "
+             "rule without a value) as errors: exit status 1, nothing "
+             "written"),
+    cl::value_desc("list"), cl::cat(Category));
+
 static const char Overview[] =
     "Lowers HPP dialect C++ (parallelFor, __device(hpp), ...) into one "
     "portable HIP/CUDA source\nthat builds with nvcc and hipcc. The output "
@@ -61,7 +90,30 @@ static const char Overview[] =
     "given.\nOn any error nothing is written and the exit status is 1. "
     "Files are written all or\nnothing: each to a temporary file first, "
     "then renamed into place; symbolic links\nare written through; "
-    "--in-place keeps each original as <file>.orig.\n";
+    "--in-place keeps each original as <file>.orig.\nEach diagnostic names "
+    "its rule ([hpp-...]); --list-rules lists the rules and\nwhich of them "
+    "may be turned off.\n";
+
+/// Prints the registered rules, marking the warning checks \p Selection
+/// turns off.
+static void listRules(const hpp::rewrite::RuleSelection &Selection) {
+  using namespace hpp::rewrite;
+  size_t NameWidth = 0, KindWidth = 0;
+  auto Kind = [&](const RuleInfo &R) {
+    return (kindName(R.Kind) + (Selection.isEnabled(R.Name) ? "" : " (off)"))
+        .str();
+  };
+  for (const RuleInfo &R : registeredRules()) {
+    NameWidth = std::max(NameWidth, R.Name.size());
+    KindWidth = std::max(KindWidth, Kind(R).size());
+  }
+  outs() << "Rules, in the order they run. Lowering rules and error checks "
+            "always run;\nwarning checks run unless --rules or --disable "
+            "turns them off.\n";
+  for (const RuleInfo &R : registeredRules())
+    outs() << "  " << left_justify(R.Name, NameWidth) << "  "
+           << left_justify(Kind(R), KindWidth) << "  " << R.Summary << "\n";
+}
 
 /// An environment override; else, for an installed tool, \p Installed
 /// (the install tree: <prefix>/bin/hpp-rewrite and
@@ -139,12 +191,37 @@ int main(int argc, const char **argv) {
   int ArgCount = static_cast<int>(Args.size());
 
   auto Parser = CommonOptionsParser::create(ArgCount, Args.data(), Category,
-                                            cl::OneOrMore, Overview);
+                                            cl::ZeroOrMore, Overview);
   if (!Parser) {
     errs() << "hpp-rewrite: error: " << toString(Parser.takeError()) << "\n";
     return 1;
   }
+
+  hpp::rewrite::RuleSelection Selection;
+  auto Fail = [](Error E) {
+    errs() << "hpp-rewrite: error: " << toString(std::move(E)) << "\n";
+    return 1;
+  };
+  if (RulesList.getNumOccurrences())
+    if (Error E = Selection.selectChecks(RulesList))
+      return Fail(std::move(E));
+  if (Error E = Selection.disableChecks(DisableList))
+    return Fail(std::move(E));
+  if (WarningsAsErrors.getNumOccurrences())
+    if (Error E = Selection.setWarningsAsErrors(
+            WarningsAsErrors.empty() ? std::string("*")
+                                     : WarningsAsErrors.getValue()))
+      return Fail(std::move(E));
+  if (ListRules) {
+    listRules(Selection);
+    return 0;
+  }
+
   const std::vector<std::string> &Sources = Parser->getSourcePathList();
+  if (Sources.empty()) {
+    errs() << "hpp-rewrite: error: no source given (hpp-rewrite --help)\n";
+    return 1;
+  }
   if (!OutputFile.empty() && (InPlace || Sources.size() != 1)) {
     errs() << "hpp-rewrite: error: -o takes exactly one source and excludes "
               "--in-place\n";
@@ -201,7 +278,7 @@ int main(int argc, const char **argv) {
              << Sources[I] << "\n";
     ClangTool Tool(Parser->getCompilations(), {Sources[I]});
     hpp::rewrite::addRewriteArguments(Tool, Paths);
-    auto Factory = hpp::rewrite::newRewriteActionFactory(Results[I]);
+    auto Factory = hpp::rewrite::newRewriteActionFactory(Results[I], Selection);
     Failed |= !hpp::rewrite::runRewriteTool(Tool, *Factory) || !Results[I].Ok;
   }
   if (Failed) {
