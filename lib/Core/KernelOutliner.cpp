@@ -330,11 +330,12 @@ KernelOutliner::outline(const OutlineRequest &Req, llvm::StringRef Name,
       }
     } else if (Kind == CaptureKind::ChannelRef) {
       // The launch's writer (hpp/channel.h), with the most values one
-      // work-item writes: the runtime reserves the storage from it. A Task
-      // that writes, or a bound hpp-channel reports.
+      // work-item writes: the runtime reserves the storage from it (a
+      // parallelFor's or a Task's launch alike). A bound that cannot be
+      // computed hpp-channel reports.
       QualType Element = channelElementType(T);
       std::optional<unsigned> Bound;
-      if (!IsTask && !Element.isNull())
+      if (!Element.isNull())
         Bound = writeBound(LE->getBody(), VD, nullptr);
       if (!Bound)
         return std::nullopt;

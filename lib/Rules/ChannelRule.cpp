@@ -148,7 +148,7 @@ void ChannelRule::run(const MatchFinder::MatchResult &R) {
   }
   const auto *LE = R.Nodes.getNodeAs<LambdaExpr>("lambda");
   if (LE && Seen.insert(LE).second)
-    checkCaptures(LE, R.Nodes.getNodeAs<Expr>("task") != nullptr);
+    checkCaptures(LE);
 }
 
 void ChannelRule::checkExecuteWith(const CallExpr *Call,
@@ -207,7 +207,7 @@ void ChannelRule::checkExecuteWith(const CallExpr *Call,
           "lambda in the executeWith call");
     return;
   }
-  checkCaptures(LE, /*InTask=*/false);
+  checkCaptures(LE);
   if (checkConsumer(LE, Element, Args.size()))
     Ctx.kernelSites().add({KernelKind::Consumer, Call, LE, QualType(), Name});
 }
@@ -249,17 +249,15 @@ bool ChannelRule::checkConsumer(const LambdaExpr *LE, QualType Element,
   return Ok;
 }
 
-void ChannelRule::checkCaptures(const LambdaExpr *LE, bool InTask) {
+void ChannelRule::checkCaptures(const LambdaExpr *LE) {
   for (const Capture &C : collectCaptures(LE)) {
     if (!C.Var || !mentionsChannelType(C.Var->getType()) ||
         isDependentChannel(C.Var->getType()))
       continue; // A dependent one is reported where it is declared.
     std::string Var = "'" + C.Var->getNameAsString() + "'";
-    if (C.Kind == CaptureKind::ChannelRef && InTask) {
-      reportOnce(C.Loc, "a Task that writes a Channel is not supported by "
-                        "the rewriter yet: the Task captures " +
-                            Var + "; write the channel from a parallelFor");
-    } else if (C.Kind == CaptureKind::ChannelRef) {
+    // A Task's writes are lowered as a parallelFor's: the device runtime
+    // launches the consumers they trigger behind the task (hpp/channel.h).
+    if (C.Kind == CaptureKind::ChannelRef) {
       std::vector<ChannelProblem> Problems;
       writeBound(LE->getBody(), cast<VarDecl>(C.Var), &Problems);
       for (const ChannelProblem &P : Problems)

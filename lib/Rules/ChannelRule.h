@@ -28,15 +28,16 @@ namespace rewrite {
 ///    captures, and the lambda becomes
 ///    `hpp::detail::consumerKernel(kernel, captures...)`; the kernels are
 ///    emitted with the parallelFor kernels, by hpp-parallel-for;
-///  - a kernel lambda that captures a Channel by reference writes through
-///    an `hpp::detail::ChannelWriter<T>` (lib/Core/KernelOutliner.cpp);
-///    this rule reports what the write count cannot bound;
+///  - a kernel lambda (a parallelFor's or a Task's) that captures a
+///    Channel by reference writes through an
+///    `hpp::detail::ChannelWriter<T>` (lib/Core/KernelOutliner.cpp); this
+///    rule reports what the write count cannot bound;
 ///  - the coordinator stays host code as written, checked to be a pure
 ///    function of `c->size()`.
 /// Refuses the rest, at its line: a consumer or coordinator that is not a
 /// lambda in the call, one written through a macro, executeWith in device
 /// code, a batch used as what a
-/// Span is not, a Task that writes a channel, a channel reached otherwise
+/// Span is not, a channel reached otherwise
 /// than through a by-reference capture in device code, host uses other
 /// than `size()` and `executeWith`, and channels of a dependent type.
 class ChannelRule : public Rule {
@@ -54,8 +55,8 @@ private:
   bool checkConsumer(const clang::LambdaExpr *LE, clang::QualType Element,
                      unsigned Written);
   /// Reports the channel captures of the kernel lambda \p LE that cannot
-  /// be lowered (\p InTask: a Task's body).
-  void checkCaptures(const clang::LambdaExpr *LE, bool InTask);
+  /// be lowered (a parallelFor's, a Task's or a consumer's).
+  void checkCaptures(const clang::LambdaExpr *LE);
   void checkHostCall(const clang::CallExpr *Call,
                      const clang::FunctionDecl *Fn);
   /// Whether \p FD, or a function it is written in, is device code.

@@ -42,12 +42,26 @@
 ///    launched in stream order, with one wait after the last. The CPU
 ///    backend makes no eager launches, and every launch blocks;
 ///  - a consumer may write into its own channel (its values join the
-///    batches the running dispatch hands out), or into a channel that the
+///    batches the running dispatch hands out; as in the reference, the
+///    launch fails when its batch and its writes exceed the capacity,
+///    since nothing drains the channel while it runs), or into a channel that the
 ///    launch feeding it also wrote (that launch's values are taken in
 ///    first);
-///  - a Task that writes a channel is refused (RuntimeError), as is a
-///    channel passed twice to one launch. One host thread at a time may
-///    use a channel (the reference's are thread-safe).
+///  - a Task's launch that writes a channel (GPU) runs on the task's
+///    stream and is not waited for: behind it, on that stream, go consumer
+///    launches for every batch it can complete (values waiting + InRange *
+///    Bound, over k*), each guarded by ChannelBatch::ready, so that the
+///    future's event, and a task enqueued after the future, come after
+///    every consumer the task's writes triggered. Such a consumer must
+///    write no channel (RuntimeError at the enqueue otherwise). The host
+///    side (the counter, the errors: those of the task's future) is taken
+///    in when the task's work completes, and before the host uses the
+///    channel again (a launch, executeWith, size(), the destructor): that
+///    waits for the task first. The CPU backend runs the task's launch as
+///    a parallelFor's when the task runs (docs/tasks.md);
+///  - a channel passed twice to one launch is refused (RuntimeError). One
+///    host thread at a time may use a channel, or wait for a task that
+///    writes it (the reference's are thread-safe).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_CHANNEL_H
@@ -85,6 +99,7 @@ namespace detail {
 template <class T>
 void prepareLaunchArgument(ChannelWriter<T> &, unsigned, std::size_t,
                            LaunchOptions &, LaunchScratch &);
+template <class T> void checkTaskArgument(const ChannelWriter<T> &);
 } // namespace detail
 
 /// A bounded channel that kernels write into and whose batches the
@@ -107,6 +122,7 @@ public:
   /// Warns, as the reference does, about values no consumer received;
   /// frees the storage.
   ~Channel() {
+    awaitTask();
     if (!Probe && Count > Head)
       detail::warnChannelLeftovers(name(), Count - Head);
     ChannelMemory::freeDevice(Storage);
@@ -119,7 +135,10 @@ public:
 
   /// Values written and not yet handed to a consumer (on the probe that
   /// executeWith gives the predicate: the size it asks about).
-  std::size_t size() const { return Count - Head; }
+  std::size_t size() const {
+    const_cast<Channel *>(this)->awaitTask();
+    return Count - Head;
+  }
   std::size_t capacity() const { return Cap; }
 
   /// Launches the consumer \p C over \p R with each batch of k* values,
@@ -152,6 +171,8 @@ private:
                                             unsigned, std::size_t,
                                             detail::LaunchOptions &,
                                             detail::LaunchScratch &);
+  template <class U>
+  friend void detail::checkTaskArgument(const detail::ChannelWriter<U> &);
   using ChannelMemory = detail::ChannelMemory;
   using State = detail::ChannelState;
 
@@ -181,6 +202,7 @@ private:
   template <class Pred>
   void install(Pred &P, std::unique_ptr<detail::ChannelConsumer<T>> C,
                const char *File, int Line) {
+    awaitTask();
     if (Consumer)
       throw RuntimeError("Channel::executeWith", File, Line,
                          name() + " already has a consumer");
@@ -303,22 +325,18 @@ private:
   /// work-items that writes it through \p W.
   void prepare(detail::ChannelWriter<T> &W, std::size_t InRange,
                detail::LaunchOptions &Options, detail::LaunchScratch &Scratch) {
-    if (Options.Task || Options.Stream)
-      throw RuntimeError("Task::enqueue", __FILE__, __LINE__,
-                         "a Task that writes a Channel is not supported on "
-                         "the device runtime yet (" +
-                             name() +
-                             "): write into the channel from a parallelFor, "
-                             "after waiting for the task's future if the "
-                             "writes need its results");
+    // A task's launch on its stream (GPU; the CPU backend runs a task's
+    // launch as a parallelFor's).
+    const bool InTask = Options.Stream != nullptr;
+    awaitTask();
     if (Active == &Scratch)
       throw RuntimeError("hpp::launchKernel", __FILE__, __LINE__,
                          name() + " is passed twice to one launch");
     if (Active)
       collect(); // An enclosing launch's writes: its kernel is complete.
-    void *Stream = detail::afterLaunchStream();
+    void *Stream = InTask ? Options.Stream : detail::afterLaunchStream();
     if (MustWait) { // An abandoned launch may still copy the state.
-      ChannelMemory::wait(Stream);
+      detail::waitForAfterLaunch(Stream);
       MustWait = false;
     }
     if (!DevState) {
@@ -358,10 +376,17 @@ private:
     W = {Storage, DevState, Stored, Cap, Batch, Head, Shift, this, W.Bound};
     Eager = 0;
 #if !defined(HPP_BACKEND_CPU)
-    if (Batch && Consumer && Consumer->eager() && !Dispatching)
-      Eager = unsigned(std::min<std::size_t>(detail::channelEagerLaunches(),
-                                             (Keep + MaxWrites) / Batch));
+    if (InTask && Batch && Consumer) { // Every batch it can complete.
+      checkTaskWrites();
+      Eager = (Keep + MaxWrites) / Batch;
+    } else if (Batch && Consumer && Consumer->eager() && !Dispatching) {
+      Eager = std::min<std::size_t>(detail::channelEagerLaunches(),
+                                    (Keep + MaxWrites) / Batch);
+    }
 #endif
+    if (InTask)
+      Pending = Options.TaskWork;
+    SelfWriteFrom = Dispatching ? Count : NoSelfWrite;
     Active = &Scratch;
     Scratch.AfterLaunch.push_back(
         {this, &launchedHook, &finishHook, &cancelHook});
@@ -371,7 +396,7 @@ private:
   /// of the state to the host.
   void launched(void *Stream) {
     EagerScratch.reserve(Eager);
-    for (unsigned B = 0; B < Eager; ++B) {
+    for (std::size_t B = 0; B < Eager; ++B) {
       const std::size_t First = Head + std::size_t(B) * Batch;
       detail::LaunchOptions O;
       O.Stream = Stream;
@@ -399,6 +424,7 @@ private:
   /// errors.
   void collect() {
     Active = nullptr;
+    Pending = nullptr;
     EagerScratch.clear();
     for (T *P : Retired)
       ChannelMemory::freeDevice(P);
@@ -415,6 +441,14 @@ private:
     }
     Eager = 0;
     StateStale = S.Full || S.Overflow; // Reset the flags before the next.
+    // A consumer writing into its own channel: in the reference, the batch
+    // it consumes and its own writes stay in the channel while it runs, so
+    // the write that fills the capacity fails whatever the timing.
+    const std::size_t From = SelfWriteFrom;
+    SelfWriteFrom = NoSelfWrite;
+    if (From != NoSelfWrite && Batch && Count - From + Batch > Cap)
+      throw RuntimeError("Channel::write", __FILE__, __LINE__,
+                         detail::channelSelfFullMessage(name()));
     if (S.Full) {
 #if defined(HPP_BACKEND_CPU)
       if (S.FullFile)
@@ -437,9 +471,37 @@ private:
     dispatch();
   }
 
+  /// Before the host uses the channel: the task whose launch writes it, if
+  /// any, is finished (waited for, and the channel's host side taken in).
+  /// Its errors are the task's: its future reports them.
+  void awaitTask() {
+    if (detail::Work *Task = Pending) {
+      Task->finish();
+      if (Pending == Task) // It failed before its launch was finished.
+        cancel();
+    }
+  }
+
+  /// At a Task's enqueue (and launch): its consumers run behind it in the
+  /// order of its stream, which a consumer that writes a channel cannot
+  /// (its channels' batches are dispatched by the host).
+  void checkTaskWrites() const {
+    if (Batch && Consumer && !Consumer->eager())
+      throw RuntimeError(
+          "Task::enqueue", __FILE__, __LINE__,
+          "a Task that writes " + name() +
+              " is not supported when the channel's consumer writes a "
+              "channel too: the consumers of a task's writes run in the "
+              "order of the task, and such a consumer's own batches are "
+              "dispatched by the host after it; write into the channel from "
+              "a parallelFor");
+  }
+
   /// The launch was abandoned: what it wrote is dropped.
   void cancel() noexcept {
     Active = nullptr;
+    SelfWriteFrom = NoSelfWrite;
+    Pending = nullptr;
     Eager = 0;
     EagerScratch.clear();
     MustWait = true;
@@ -477,9 +539,16 @@ private:
   bool StateStale = true;
   /// The launch that writes the channel now (between prepare and collect).
   const detail::LaunchScratch *Active = nullptr;
-  unsigned Eager = 0; ///< eager consumer launches behind it
+  std::size_t Eager = 0; ///< eager consumer launches behind it
+  /// The work of the task whose launch writes the channel, until the host
+  /// has taken in what it wrote (awaitTask).
+  detail::Work *Pending = nullptr;
   std::vector<std::shared_ptr<detail::LaunchScratch>> EagerScratch;
   unsigned Dispatching = 0; ///< batches being consumed (nesting depth)
+  /// For a launch made while a batch is consumed (its consumer writes
+  /// here): the count before it; else NoSelfWrite.
+  static constexpr std::size_t NoSelfWrite = ~std::size_t(0);
+  std::size_t SelfWriteFrom = NoSelfWrite;
   bool Looping = false;     ///< dispatch() is running
   bool MustWait = false;
 };
@@ -499,6 +568,12 @@ template <class T>
 void prepareLaunchArgument(ChannelWriter<T> &W, unsigned, std::size_t InRange,
                            LaunchOptions &Options, LaunchScratch &Scratch) {
   W.Host->prepare(W, InRange, Options, Scratch);
+}
+
+/// At a Task's enqueue (hpp/task.h): refuses a channel the task cannot
+/// write (every backend alike).
+template <class T> void checkTaskArgument(const ChannelWriter<T> &W) {
+  W.Host->checkTaskWrites();
 }
 
 } // namespace detail

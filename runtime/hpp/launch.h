@@ -28,6 +28,8 @@
 ///     without waiting; the work enqueues what it needs behind the kernel
 ///     (a channel's eager consumer launches), the host waits for the
 ///     device, and the work finishes (the channel's batches are consumed).
+///     A task's launch on a stream (GPU) enqueues that work on the task's
+///     stream and returns; the task's work finishes it once complete.
 ///     A launch without such arguments takes none of these steps.
 /// Every backend call is checked; failures throw hpp::RuntimeError.
 ///
@@ -55,6 +57,7 @@
 #include <type_traits>
 #include <unordered_set>
 #include <utility>
+#include <vector>
 
 namespace hpp {
 namespace detail {
@@ -198,10 +201,26 @@ template <class... P> void prefetchPointers(const std::tuple<P...> &Args) {
   }
 }
 
+/// Calls the Finish of every hook \p Hooks holds, once the launch and what
+/// was enqueued behind it have ended. Every hook is finished even if one
+/// throws; the first error is rethrown after the last.
+inline void finishHooks(std::vector<AfterLaunchHook> Hooks) {
+  std::exception_ptr First;
+  for (const AfterLaunchHook &H : Hooks) {
+    try {
+      H.Finish(H.Context);
+    } catch (...) {
+      if (!First)
+        First = std::current_exception();
+    }
+  }
+  if (First)
+    std::rethrow_exception(First);
+}
+
 /// The after-launch work of a launch made without waiting, on \p Stream
 /// (see AfterLaunchHook): enqueued behind the kernel, waited for, then
-/// finished. Every hook is finished even if one throws; the first error is
-/// rethrown after the last.
+/// finished.
 inline void runAfterLaunch(LaunchScratch &Scratch, void *Stream) {
   std::vector<AfterLaunchHook> Hooks = std::move(Scratch.AfterLaunch);
   Scratch.AfterLaunch.clear();
@@ -220,17 +239,33 @@ inline void runAfterLaunch(LaunchScratch &Scratch, void *Stream) {
       H.Cancel(H.Context);
     throw;
   }
-  std::exception_ptr First;
-  for (const AfterLaunchHook &H : Hooks) {
-    try {
-      H.Finish(H.Context);
+  finishHooks(std::move(Hooks));
+}
+
+/// The after-launch work of a task's launch on \p Stream (GPU): enqueued
+/// behind the kernel on the task's stream; the hooks stay in \p Scratch,
+/// which the task's work keeps and finishes once complete
+/// (finishAfterLaunch). Not waited for, but after an error.
+inline void launchedInTask(LaunchScratch &Scratch, void *Stream) {
+  try {
+    for (const AfterLaunchHook &H : Scratch.AfterLaunch)
+      H.Launched(H.Context, Stream);
+  } catch (...) {
+    try { // What was enqueued must end before the hooks let go of it.
+      waitForAfterLaunch(Stream);
     } catch (...) {
-      if (!First)
-        First = std::current_exception();
     }
+    Scratch.cancelAfterLaunch();
+    throw;
   }
-  if (First)
-    std::rethrow_exception(First);
+}
+
+/// What a task's work calls once its launch (and what was enqueued behind
+/// it) has completed: the Finish of the hooks \p Scratch still holds.
+inline void finishAfterLaunch(LaunchScratch &Scratch) {
+  std::vector<AfterLaunchHook> Hooks = std::move(Scratch.AfterLaunch);
+  Scratch.AfterLaunch.clear();
+  finishHooks(std::move(Hooks));
 }
 
 /// A kernel that needs all its work-groups resident at once (it calls
@@ -280,13 +315,17 @@ void launchWith(const LaunchOptions &Options,
       },
       Converted);
   // Channels (hpp/channel.h): the launch is not waited for in
-  // launchOnBackend, but in runAfterLaunch.
+  // launchOnBackend, but in runAfterLaunch; a task's (on its stream) by
+  // its work.
   const bool AfterLaunch = !Scratch.AfterLaunch.empty();
-  if (AfterLaunch)
+  const bool InTask = AfterLaunch && Options.Stream;
+  if (AfterLaunch && !InTask)
     Resolved.Stream = afterLaunchStream();
   launchOnBackend(Kernel, Shape.Grid, Shape.Block, RangeArg, Converted,
                   Resolved, std::index_sequence_for<P...>());
-  if (AfterLaunch)
+  if (InTask)
+    launchedInTask(Scratch, Resolved.Stream);
+  else if (AfterLaunch)
     runAfterLaunch(Scratch, Resolved.Stream);
   if (Options.KeepScratch)
     *Options.KeepScratch = std::move(ScratchOwner);

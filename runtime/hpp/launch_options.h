@@ -22,6 +22,8 @@
 namespace hpp {
 namespace detail {
 
+class Work;
+
 /// How a kernel is launched.
 struct LaunchOptions {
   /// Every work-group resident at once (the kernel calls __gpu_sync):
@@ -47,6 +49,10 @@ struct LaunchOptions {
   /// The launch of an enqueued task (hpp/task.h), on every backend (the
   /// CPU backend runs tasks without a stream).
   bool Task = false;
+  /// The GPU backends: the work of that task (hpp/backend/gpu_task.h). A
+  /// channel the launch writes (hpp/channel.h) keeps it, to finish it
+  /// before the host uses the channel again.
+  Work *TaskWork = nullptr;
   /// Made on Stream right behind the kernel it depends on, and waits for
   /// that kernel in its own code before it reads what that kernel wrote
   /// (a channel's eager consumer: ChannelBatch::ready). CUDA on compute
@@ -62,8 +68,11 @@ struct LaunchOptions {
 /// waiting (GPU: on a runtime-owned stream), calls Launched (GPU only:
 /// work to enqueue behind the kernel before the host waits), waits for the
 /// device, and calls Finish (which may launch, recursively, and throw).
-/// A launch abandoned before Finish (an error) calls Cancel instead. Plain
-/// function pointers, so a launch without such arguments pays nothing.
+/// The launch of a task on a stream (GPU) calls Launched on the task's
+/// stream and returns; the task's work calls Finish once complete
+/// (finishAfterLaunch). A launch abandoned before Finish (an error) calls
+/// Cancel instead. Plain function pointers, so a launch without such
+/// arguments pays nothing.
 struct AfterLaunchHook {
   void *Context;
   void (*Launched)(void *Context, void *Stream);
@@ -87,13 +96,16 @@ public:
   /// Registered by the arguments; empty for most launches (no allocation).
   std::vector<AfterLaunchHook> AfterLaunch;
 
-private:
-  /// The hooks of a launch that never reached Finish (the destructor).
+  /// The hooks of a launch that never reached Finish (the destructor, or
+  /// a task's work that failed).
   void cancelAfterLaunch() noexcept {
-    for (const AfterLaunchHook &H : AfterLaunch)
+    std::vector<AfterLaunchHook> Hooks = std::move(AfterLaunch);
+    AfterLaunch.clear();
+    for (const AfterLaunchHook &H : Hooks)
       H.Cancel(H.Context);
   }
 
+private:
   std::vector<void *> Blocks;
 };
 

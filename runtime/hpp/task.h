@@ -102,6 +102,14 @@ template <int N> Range<N, N> withLocalSize(const Range<N> &R) {
 }
 template <int N> Range<N, N> withLocalSize(const Range<N, N> &R) { return R; }
 
+/// Checks, at the enqueue, that a task may be launched with the capture
+/// \p A: nothing to check but for a channel the task writes
+/// (hpp/channel.h, found by argument-dependent lookup).
+template <class A> void checkTaskArgument(const A &) {}
+template <class A> void checkTaskCapture(const A &Arg) {
+  checkTaskArgument(Arg);
+}
+
 template <class T> struct IsTaskIndex : std::false_type {};
 template <int N, int L> struct IsTaskIndex<Index<N, L>> : std::true_type {};
 
@@ -160,6 +168,8 @@ private:
     virtual ~Launcher() = default;
     virtual void launch(const detail::LaunchOptions &O, const Range<N, N> &Rg,
                         Results Res) const = 0;
+    /// Refuses, at the enqueue, captures a task cannot be launched with.
+    virtual void check() const = 0;
   };
   template <class KernelT, class... A> struct LaunchOf : Launcher {
     explicit LaunchOf(detail::TaskKernel<KernelT, A...> K) : K(std::move(K)) {}
@@ -170,6 +180,10 @@ private:
             detail::launchTaskKernel(O, K.Kernel, Rg, Res, Args...);
           },
           K.Args);
+    }
+    void check() const override {
+      std::apply(
+          [](const A &...Args) { (detail::checkTaskCapture(Args), ...); }, K.Args);
     }
     detail::TaskKernel<KernelT, A...> K;
   };
@@ -183,6 +197,7 @@ private:
   Future<Result> submit(const Range<N, N> &Rg, Deps After, const char *File,
                         int Line) {
     try {
+      Launch->check();
       return detail::submitTask<R, N>(Launch, Rg, std::move(After), File,
                                       Line);
     } catch (const RuntimeError &E) {

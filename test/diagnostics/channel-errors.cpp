@@ -6,8 +6,10 @@
 // becomes is not (push_back, a copy into a std::vector, an argument for a
 // std::vector parameter, a modification of the work-item's copy; through
 // pointers and iterators: channel-batch-pointers.cpp), a consumer without
-// __device(hpp); and a Task that writes a channel. A consumer that captures
-// its own channel is lowered: test/rewrite/channel-self.cpp.
+// __device(hpp); and a Task that writes a channel as a parallelFor may not
+// (here in a loop: a Task's writes are lowered, and checked, as a
+// parallelFor's). A consumer that captures its own channel is lowered:
+// test/rewrite/channel-self.cpp.
 // RUN: not %hpp_rewrite %s -o %t.out 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES
 // RUN: not test -e %t.out
 
@@ -92,8 +94,11 @@ void notMarked(Pointer<int> out) {
 
 void taskWrites(Pointer<int> in) {
   Channel<int> c(8);
-  Task<void, Index<1>> t([=, &c](Index<1> i) __device(hpp) { c.write(in[i]); });
-  // CHECK-MESSAGES: channel-errors.cpp:[[@LINE-1]]:31: error: a Task that writes a Channel is not supported by the rewriter yet: the Task captures 'c'; write the channel from a parallelFor [hpp-channel]
+  Task<void, Index<1>> t([=, &c](Index<1> i) __device(hpp) {
+    for (int k = 0; k < in[i]; ++k)
+      c.write(k);
+    // CHECK-MESSAGES: channel-errors.cpp:[[@LINE-1]]:9: error: a write into 'c' inside a loop: the rewriter cannot bound how many values one work-item writes{{.*}}[hpp-channel]
+  });
   t.enqueue(Range<1>(8)).wait();
 }
 

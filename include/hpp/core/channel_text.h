@@ -45,6 +45,13 @@ inline std::string channelFullMessage(const std::string &Name,
          "predicate must hold for some size up to the capacity)";
 }
 
+/// The error of a consumer that writes into its own channel while the
+/// channel is full: nothing can drain it while that consumer runs.
+inline std::string channelSelfFullMessage(const std::string &Name) {
+  return Name + " is full and its own consumer writes into it: the write "
+                "would wait for the consumer that makes it";
+}
+
 /// The warning of a channel \p Name destroyed holding \p Left values.
 inline void warnChannelLeftovers(const std::string &Name, std::size_t Left) {
   std::fprintf(stderr,

@@ -115,6 +115,10 @@ public:
     std::lock_guard<std::mutex> Lock(M);
     return HasDependent;
   }
+  /// The host still has work to do when the work completes (a GPU task
+  /// that wrote a channel): an orphan even with a dependent, so that it
+  /// is finished, and its error reported, at the next synchronising call.
+  virtual bool hostWorkPending() const { return false; }
   /// The last future of this work was destroyed before anyone waited. The
   /// CPU runtimes run such a task now, while what it refers to (a Barrier
   /// or a Channel captured by reference) still exists, as a GPU would have
@@ -179,7 +183,7 @@ public:
   }
 
   void add(std::shared_ptr<Work> W) {
-    if (W->hasDependent())
+    if (W->hasDependent() && !W->hostWorkPending())
       return; // A dependent's future reports it (Work::addDependent).
     W->orphaned();
     std::lock_guard<std::mutex> Lock(M);

@@ -126,9 +126,7 @@ public:
         throw RuntimeError("Channel::write", File, Line, fullMessage());
       if (std::this_thread::get_id() == WorkerId)
         throw RuntimeError("Channel::write", File, Line,
-                           name() + " is full and its own consumer writes "
-                                    "into it: the write would wait for the "
-                                    "consumer that makes it");
+                           detail::channelSelfFullMessage(name()));
       SpaceCv.wait(Lock);
     }
     Pending.push_back(V);

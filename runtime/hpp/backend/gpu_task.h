@@ -15,7 +15,11 @@
 ///  - the event a future waits for (from a pool, timing disabled) is
 ///    recorded when first needed (GpuWork); the scratch memory of its launch and its result
 ///    buffer (device memory, copied back at the first get()) live as long
-///    as the work.
+///    as the work;
+///  - a launch that writes a channel enqueues the consumers its writes can
+///    trigger behind it on the task's stream (hpp/channel.h), so the event
+///    covers them; the work finishes the channel (its counter, its errors)
+///    when it completes.
 /// A blocking parallelFor synchronises the device, so it completes every
 /// task enqueued before it.
 ///
@@ -29,6 +33,7 @@
 #include "hpp/core/range.h"
 #include "hpp/launch.h"
 
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <type_traits>
@@ -119,11 +124,32 @@ public:
   std::shared_ptr<void> Buffer;
   std::vector<std::shared_ptr<Work>> Deps; ///< Kept until complete.
 
+  /// The launch wrote a channel, whose host side (its counter, its
+  /// errors) is taken in when the work completes.
+  bool hostWorkPending() const override {
+    return !done() && Scratch && !Scratch->AfterLaunch.empty();
+  }
+
 protected:
+  /// Waits for the event (the launch and the consumers enqueued behind
+  /// it), then finishes the channels the launch wrote (their errors, about
+  /// the launch, named at the enqueue as a launch error is).
   void complete() override {
-    HPP_CHECK(HPP_GPU(EventSynchronize)(event()));
-    Scratch.reset();
+    std::exception_ptr E;
+    try {
+      HPP_CHECK(HPP_GPU(EventSynchronize)(event()));
+      if (Scratch)
+        finishAfterLaunch(*Scratch);
+    } catch (const RuntimeError &R) {
+      E = isLaunchError(R) ? std::make_exception_ptr(R.at(file(), line()))
+                           : std::current_exception();
+    } catch (...) {
+      E = std::current_exception();
+    }
+    Scratch.reset(); // Cancels what was not finished (after an error).
     Deps.clear();
+    if (E)
+      std::rethrow_exception(E);
   }
 
 private:
@@ -164,6 +190,7 @@ submitTask(std::shared_ptr<const LauncherT> L, const Range<N, N> &Rg,
   LaunchOptions O;
   O.Stream = Stream;
   O.Task = true;
+  O.TaskWork = W.get();
   O.KeepScratch = &W->Scratch;
   const std::size_t Count = Rg.size();
   if constexpr (std::is_void<R>::value) {

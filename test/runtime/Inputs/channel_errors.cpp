@@ -10,7 +10,12 @@
 // channel_errors MODE, MODE one of
 //  - no-consumer: 10 writes into a channel of 4 without executeWith;
 //  - never: the same with a predicate that holds for no size up to 4;
-//  - task: a Task whose kernel writes a channel;
+//  - task-full: a Task that writes 10 values into a channel of 4 without
+//    a consumer: the error comes out of the future's wait();
+//  - task-dropped: the same with the future destroyed unobserved: the
+//    next parallelFor reports the error;
+//  - task-chained: a Task that writes a channel whose consumer writes a
+//    channel: refused at the enqueue (the device runtime's own);
 //  - capacity0: a channel of capacity 0;
 //  - twice: executeWith called twice;
 //  - warning: 3 values left in a channel when it is destroyed (no error).
@@ -48,13 +53,36 @@ __global__ void hpp_main_consumer0(hpp::Range<1, 1> hpp_range,
   }
 }
 
+__global__ void hpp_main_consumer1(hpp::Range<1, 1> hpp_range,
+                                   hpp::detail::ChannelBatch<int> hpp_batch,
+                                   hpp::detail::ChannelWriter<int> d) {
+  if (!hpp_batch.ready())
+    return;
+  hpp::Index<1, 1> i = hpp::detail::kernelIndex(hpp_range);
+  if (!i.inGlobalRange())
+    return;
+  hpp::Span<int> data = hpp_batch.span();
+  {
+    if (i.getLocalX() < data.size())
+      d.write(data[i.getLocalX()]);
+  }
+}
+
+__global__ void hpp_main_pfor1(hpp::Range<1> hpp_range,
+                               const hpp::Pointer<int> Sum) {
+  hpp::Index<1> i = hpp::detail::kernelIndex(hpp_range);
+  if (!i.inGlobalRange())
+    return;
+  { Sum[0] = 1; }
+}
+
 __global__ void hpp_main_task0(hpp::Range<1, 1> hpp_range,
                                hpp::detail::TaskResult<void> hpp_result,
                                hpp::detail::ChannelWriter<int> c) {
   hpp::Index<1> i(hpp::detail::kernelIndex(hpp_range).fields());
   if (!i.inGlobalRange())
     return;
-  { c.write(int(i)); }
+  { c.write(int(i)); } // LINE: task-full LINE: task-dropped
 }
 
 static int run(const char *Mode, Pointer<int> Sum) {
@@ -70,11 +98,29 @@ static int run(const char *Mode, Pointer<int> Sum) {
           Range<1, 1>(4, 4), hpp::detail::consumerKernel(hpp_main_consumer0, Sum));
       hpp::launchKernel(hpp_main_pfor0, Range<1>(10),
                         hpp::detail::channelWriter(c, 1u));
-    } else if (!std::strcmp(Mode, "task")) {
-      Channel<int> c(64); // DECL: task
+    } else if (!std::strcmp(Mode, "task-full")) {
+      Channel<int> c(4); // DECL: task-full
       Task<void, Index<1>> t(hpp::detail::taskKernel(
           hpp_main_task0, hpp::detail::channelWriter(c, 1u)));
-      Future<void> f = t.enqueue(Range<1>(8)); // LINE: task
+      Future<void> f = t.enqueue(Range<1>(10)); // ENQUEUE: task-full
+      f.wait();
+    } else if (!std::strcmp(Mode, "task-dropped")) {
+      Channel<int> c(4); // DECL: task-dropped
+      Task<void, Index<1>> t(hpp::detail::taskKernel(
+          hpp_main_task0, hpp::detail::channelWriter(c, 1u)));
+      { Future<void> f = t.enqueue(Range<1>(10)); } // ENQUEUE: task-dropped
+      hpp::launchKernel(hpp_main_pfor1, Range<1>(1), Sum); // SYNC: task-dropped
+    } else if (!std::strcmp(Mode, "task-chained")) {
+      Channel<int> d(64);
+      Channel<int> c(64); // DECL: task-chained
+      c.executeWith(
+          [=](Channel<int>* c) -> bool __device(coord) { return c->size() >= 4; },
+          Range<1, 1>(4, 4),
+          hpp::detail::consumerKernel(hpp_main_consumer1,
+                                      hpp::detail::channelWriter(d, 1u)));
+      Task<void, Index<1>> t(hpp::detail::taskKernel(
+          hpp_main_task0, hpp::detail::channelWriter(c, 1u)));
+      Future<void> f = t.enqueue(Range<1>(8)); // LINE: task-chained
       f.wait();
     } else if (!std::strcmp(Mode, "capacity0")) {
       Channel<int> c(0); // LINE: capacity0

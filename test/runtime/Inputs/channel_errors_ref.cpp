@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // The dialect programs that Inputs/channel_errors.cpp is the rewritten form
-// of, for the CPU reference runtime (the task mode is the device runtime's
-// own: the reference runs it). Same modes, same output.
+// of, for the CPU reference runtime (the task-chained mode is the device
+// runtime's own: the reference runs it). Same modes, same output.
 //
 //===----------------------------------------------------------------------===//
 #include <hpp/hpp.h>
@@ -32,6 +32,16 @@ int main(int argc, char **argv) {
           [=](Channel<int>* c) -> bool __device(coord) { return c->size() > 4; },
           Range<1, 1>(4, 4), Consumer);
       parallelFor(Range<1>(10), [&c](Index<1> i) __device(hpp) { c.write(int(i)); });
+    } else if (!std::strcmp(Mode, "task-full")) {
+      Channel<int> c(4);
+      Task<void, Index<1>> t([=, &c](Index<1> i) __device(hpp) { c.write(int(i)); });
+      Future<void> f = t.enqueue(Range<1>(10));
+      f.wait();
+    } else if (!std::strcmp(Mode, "task-dropped")) {
+      Channel<int> c(4);
+      Task<void, Index<1>> t([=, &c](Index<1> i) __device(hpp) { c.write(int(i)); });
+      { Future<void> f = t.enqueue(Range<1>(10)); }
+      parallelFor(Range<1>(1), [=](Index<1> i) __device(hpp) { Sum[0] = 1; });
     } else if (!std::strcmp(Mode, "capacity0")) {
       Channel<int> c(0);
     } else if (!std::strcmp(Mode, "twice")) {

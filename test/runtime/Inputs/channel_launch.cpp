@@ -439,7 +439,7 @@ static void self(std::size_t n) {
   const int Renew = int(n / 2);
   Counters C(n + n / 2);
   Pointer<int> Count = C.Count, Batches = C.Batches;
-  Channel<int> c(8);
+  Channel<int> c(16); // a batch and one launch's writes
   c.executeWith(
       [=](Channel<int>* c) -> bool __device(coord) { return c->size() >= 8; },
       Range<1, 1>(8, 8),
