@@ -110,16 +110,8 @@ function(hpp_target_sources target)
   endforeach()
 endfunction()
 
+# The arguments are hpp_target_sources's, which checks them.
 function(hpp_add_executable name)
-  cmake_parse_arguments(HPP "" "LANGUAGE" "SOURCES" ${ARGN})
-  if(HPP_UNPARSED_ARGUMENTS)
-    message(FATAL_ERROR
-      "hpp_add_executable: unexpected arguments: ${HPP_UNPARSED_ARGUMENTS}")
-  endif()
   add_executable(${name})
-  if(HPP_LANGUAGE)
-    hpp_target_sources(${name} SOURCES ${HPP_SOURCES} LANGUAGE ${HPP_LANGUAGE})
-  else()
-    hpp_target_sources(${name} SOURCES ${HPP_SOURCES})
-  endif()
+  hpp_target_sources(${name} ${ARGN})
 endfunction()

@@ -6,9 +6,10 @@
 # usage: kill_inplace.py TOOL WORKDIR SOURCE...
 #
 # For SIGKILL and SIGTERM: copies the sources into WORKDIR, runs
-# `TOOL --in-place --commit-pause-ms=400 copies...`, waits until the first
+# `TOOL --in-place --commit-pause-ms=3000 copies...`, waits until the first
 # copy has been replaced (the tool is then between two renames), and kills
-# it. Then every copy must be whole: byte-identical to its source or to its
+# it (3 s before the next rename: a loaded machine still kills it in
+# time). Then every copy must be whole: byte-identical to its source or to its
 # rewrite (TOOL SOURCE on stdout), with at least one of each; after
 # SIGTERM no temporary file may be left. Exit status 0 when all holds.
 #
@@ -36,7 +37,7 @@ def main():
             copies.append(os.path.join(run, os.path.basename(s)))
             shutil.copyfile(s, copies[-1])
         proc = subprocess.Popen([tool, "--in-place", "--no-backup", "--quiet",
-                                 "--commit-pause-ms=400"] + copies,
+                                 "--commit-pause-ms=3000"] + copies,
                                 stderr=subprocess.DEVNULL)
         deadline = time.time() + 300
         while open(copies[0], "rb").read() != rewritten[0]:
