@@ -13,10 +13,12 @@
 #ifndef HPP_REWRITE_DRIVER_H
 #define HPP_REWRITE_DRIVER_H
 
+#include "hpp-rewrite/EditCollector.h"
 #include "hpp-rewrite/RuleRegistry.h"
 
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <string>
 #include <vector>
@@ -43,6 +45,46 @@ struct RewriteOutput {
   /// Every file the parse read (the source, its headers, the dialect's
   /// headers), sorted, when Ok: what a build must re-run the rewrite for.
   std::vector<std::string> Dependencies;
+  /// The main file as parsed (an absolute path), when Ok.
+  std::string File;
+  /// Every edit the rules made, in order, when Ok.
+  std::vector<EditRecord> Edits;
+  /// Replacements on File that turn it into Text byte for byte, when Ok
+  /// (EditCollector::mainFileFixes).
+  std::vector<clang::tooling::Replacement> Fixes;
+  /// Kernels outlined (parallelFor bodies, Tasks, consumers), when Ok.
+  unsigned KernelsOutlined = 0;
+};
+
+/// One diagnostic as it was reported (the JSON report).
+struct DiagnosticRecord {
+  /// "error", "fatal", "warning", "remark" or "note".
+  std::string Severity;
+  /// The rule's tag (`hpp-...`); for the compiler's own diagnostics
+  /// `clang-diagnostic-<warning flag>`, or `clang-diagnostic-error` /
+  /// `clang-diagnostic-warning` without one (as clang-tidy names them);
+  /// empty for a note.
+  std::string Rule;
+  /// The text, without the `[rule]` tag.
+  std::string Message;
+  /// Where it points (an absolute path; empty without a location).
+  std::string File;
+  unsigned Offset = 0, Line = 0, Column = 0;
+  /// A fix-it: replace Length bytes at Offset of File with Text.
+  struct FixIt {
+    std::string File;
+    unsigned Offset = 0, Length = 0, Line = 0, Column = 0;
+    std::string Text;
+  };
+  std::vector<FixIt> FixIts;
+  /// The notes that follow it.
+  std::vector<DiagnosticRecord> Notes;
+};
+
+/// The diagnostics of one run of runRewriteTool.
+struct DiagnosticLog {
+  std::vector<DiagnosticRecord> Diagnostics;
+  unsigned Warnings = 0, Errors = 0;
 };
 
 /// Runs \p Tool with \p Factory, its diagnostics printed to stderr as
@@ -51,6 +93,11 @@ struct RewriteOutput {
 /// such as a missing ROCm device library under `-x hip`).
 bool runRewriteTool(clang::tooling::ClangTool &Tool,
                     clang::tooling::FrontendActionFactory &Factory);
+/// Likewise, printing the diagnostics to \p OS instead (one buffer per
+/// file when files run in parallel) and, with \p Log, recording them.
+bool runRewriteTool(clang::tooling::ClangTool &Tool,
+                    clang::tooling::FrontendActionFactory &Factory,
+                    llvm::raw_ostream &OS, DiagnosticLog *Log = nullptr);
 
 /// A FrontendActionFactory that rewrites the source it is run on into
 /// \p Output (run it on one source at a time), with the warning checks

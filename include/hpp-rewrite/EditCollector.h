@@ -24,9 +24,21 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace hpp {
 namespace rewrite {
+
+/// One edit as a rule made it, on the main file (the JSON report).
+struct EditRecord {
+  std::string Rule;                ///< the rule's tag
+  unsigned Offset = 0, Length = 0; ///< bytes of the original main file
+  unsigned Line = 0, Column = 0;   ///< where Offset is, 1-based
+  std::string Text;                ///< the replacement text
+  /// Another rule moved the text this edit lies in (a body outlined into a
+  /// kernel): the edit reaches the output inside that rule's edit.
+  bool Moved = false;
+};
 
 /// Collects the edits of all rules for one translation unit.
 class EditCollector {
@@ -55,6 +67,16 @@ public:
   /// diagnostic) when applying failed.
   std::optional<std::string> applyToMainFile();
 
+  /// Replacements on the original main file that turn it into exactly what
+  /// applyToMainFile() returned (\p Result): the edits it applied, or,
+  /// where those do not give \p Result byte for byte (line endings made
+  /// CRLF), one replacement of the span that differs.
+  std::vector<clang::tooling::Replacement>
+  mainFileFixes(llvm::StringRef Result) const;
+
+  /// Every edit made, in the order the rules made them.
+  const std::vector<EditRecord> &records() const { return Records; }
+
   /// Number of edits collected so far.
   unsigned size() const { return Count; }
 
@@ -64,6 +86,7 @@ private:
   std::map<std::string, clang::tooling::Replacements> PerFile;
   /// Headers an edit was refused in (one error each).
   std::set<std::string> RefusedHeaders;
+  std::vector<EditRecord> Records;
   unsigned Count = 0;
 };
 

@@ -16,6 +16,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -113,9 +114,23 @@ public:
     std::optional<std::string> Text = Edits->applyToMainFile();
     if (!Text || Diags->hasErrors())
       return;
+    SourceManager &SM = getCompilerInstance().getSourceManager();
+    Output.Fixes = Edits->mainFileFixes(*Text);
     Output.Text = std::move(*Text);
-    Output.Dependencies = readFiles(getCompilerInstance().getSourceManager());
+    Output.Dependencies = readFiles(SM);
+    if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+      Output.File = absolutePath(Main->getName());
+    Output.Edits = Edits->records();
+    Output.KernelsOutlined = Ctx->kernelSites().outlined();
     Output.Ok = true;
+  }
+
+  /// \p Name as an absolute path without `.` or `..`.
+  static std::string absolutePath(StringRef Name) {
+    SmallString<256> Path(Name);
+    llvm::sys::fs::make_absolute(Path);
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    return std::string(Path);
   }
 
   /// The files \p SM read, as absolute paths, sorted.
@@ -203,6 +218,8 @@ namespace {
 /// -fdiagnostics-parseable-fixits) decide the format.
 class CountingPrinter : public DiagnosticConsumer {
 public:
+  CountingPrinter(raw_ostream &OS, DiagnosticLog *Log) : OS(OS), Log(Log) {}
+
   void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
     Lang = &LO;
     PPr = PP;
@@ -224,6 +241,8 @@ public:
     DiagnosticConsumer::HandleDiagnostic(Level, Info); // Counts.
     printerFor(Info.getDiags()->getDiagnosticOptions())
         .HandleDiagnostic(Level, Info);
+    if (Log)
+      record(Level, Info);
   }
 
 private:
@@ -231,7 +250,7 @@ private:
     if (!Printer || Current != &Opts) {
       if (Printer && Lang)
         Printer->EndSourceFile();
-      Printer = std::make_unique<TextDiagnosticPrinter>(llvm::errs(), &Opts);
+      Printer = std::make_unique<TextDiagnosticPrinter>(OS, &Opts);
       Current = &Opts;
       if (Lang)
         Printer->BeginSourceFile(*Lang, PPr);
@@ -239,6 +258,65 @@ private:
     return *Printer;
   }
 
+  /// Appends the diagnostic to the log (a note to the one before it).
+  void record(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
+    static const char *const Names[] = {"ignored", "note",  "remark",
+                                        "warning", "error", "fatal"};
+    DiagnosticRecord R;
+    R.Severity = Names[Level];
+    SmallString<256> Text;
+    Info.FormatDiagnostic(Text);
+    StringRef Message = Text;
+    size_t Tag = Message.rfind(" [");
+    if (Message.ends_with("]") && Tag != StringRef::npos &&
+        Message.substr(Tag + 2).starts_with("hpp-")) {
+      R.Rule = Message.substr(Tag + 2).drop_back().split(',').first.str();
+      Message = Message.take_front(Tag);
+    } else if (Level != DiagnosticsEngine::Note) {
+      StringRef Flag = DiagnosticIDs::getWarningOptionForDiag(Info.getID());
+      if (Flag.empty())
+        Flag = Level >= DiagnosticsEngine::Error ? "error" : "warning";
+      R.Rule = ("clang-diagnostic-" + Flag).str();
+    }
+    R.Message = Message.str();
+    if (Info.getLocation().isValid() && Info.hasSourceManager()) {
+      SourceManager &SM = Info.getSourceManager();
+      locate(SM, SM.getExpansionLoc(Info.getLocation()), R.File, R.Offset,
+             R.Line, R.Column);
+      for (const FixItHint &Fix : Info.getFixItHints()) {
+        CharSourceRange Range = Lexer::makeFileCharRange(
+            Fix.RemoveRange, SM, Lang ? *Lang : LangOptions());
+        if (Range.isInvalid())
+          continue;
+        DiagnosticRecord::FixIt F;
+        locate(SM, Range.getBegin(), F.File, F.Offset, F.Line, F.Column);
+        F.Length = SM.getFileOffset(Range.getEnd()) - F.Offset;
+        F.Text = Fix.CodeToInsert;
+        R.FixIts.push_back(std::move(F));
+      }
+    }
+    if (Level == DiagnosticsEngine::Note && !Log->Diagnostics.empty())
+      Log->Diagnostics.back().Notes.push_back(std::move(R));
+    else
+      Log->Diagnostics.push_back(std::move(R));
+  }
+
+  static void locate(SourceManager &SM, SourceLocation Loc, std::string &File,
+                     unsigned &Offset, unsigned &Line, unsigned &Column) {
+    auto [FID, Off] = SM.getDecomposedLoc(Loc);
+    Offset = Off;
+    Line = SM.getLineNumber(FID, Off);
+    Column = SM.getColumnNumber(FID, Off);
+    if (OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FID)) {
+      SmallString<256> Path(Entry->getName());
+      SM.getFileManager().makeAbsolutePath(Path);
+      llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+      File = std::string(Path);
+    }
+  }
+
+  raw_ostream &OS;
+  DiagnosticLog *Log;
   const LangOptions *Lang = nullptr;
   const Preprocessor *PPr = nullptr;
   const DiagnosticOptions *Current = nullptr;
@@ -248,10 +326,56 @@ private:
 
 bool runRewriteTool(tooling::ClangTool &Tool,
                     tooling::FrontendActionFactory &Factory) {
-  CountingPrinter Printer;
+  return runRewriteTool(Tool, Factory, llvm::errs());
+}
+
+namespace {
+/// Runs the actions of another factory as FrontendActionFactory does,
+/// with the compiler's own messages ("1 error generated.") going to a
+/// given stream, with the diagnostics, instead of stderr.
+class StreamFactory : public tooling::FrontendActionFactory {
+public:
+  StreamFactory(tooling::FrontendActionFactory &Inner, raw_ostream &OS)
+      : Inner(Inner), OS(OS) {}
+  std::unique_ptr<FrontendAction> create() override { return Inner.create(); }
+
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+                     DiagnosticConsumer *DiagConsumer) override {
+    CompilerInstance Compiler(std::move(PCHContainerOps));
+    Compiler.setInvocation(std::move(Invocation));
+    Compiler.setFileManager(Files);
+    Compiler.setVerboseOutputStream(OS);
+    // Deleted before the Compiler, as FrontendActionFactory does.
+    std::unique_ptr<FrontendAction> Action(create());
+    Compiler.createDiagnostics(DiagConsumer, /*ShouldOwnClient=*/false);
+    if (!Compiler.hasDiagnostics())
+      return false;
+    Compiler.createSourceManager(*Files);
+    const bool Success = Compiler.ExecuteAction(*Action);
+    Files->clearStatCache();
+    return Success;
+  }
+
+private:
+  tooling::FrontendActionFactory &Inner;
+  raw_ostream &OS;
+};
+} // namespace
+
+bool runRewriteTool(tooling::ClangTool &Tool,
+                    tooling::FrontendActionFactory &Factory,
+                    llvm::raw_ostream &OS, DiagnosticLog *Log) {
+  CountingPrinter Printer(OS, Log);
+  StreamFactory Streamed(Factory, OS);
   Tool.setDiagnosticConsumer(&Printer);
-  const int Status = Tool.run(&Factory);
+  const int Status = Tool.run(&Streamed);
   Tool.setDiagnosticConsumer(nullptr);
+  if (Log) {
+    Log->Warnings += Printer.getNumWarnings();
+    Log->Errors += Printer.getNumErrors();
+  }
   return Status == 0 && Printer.getNumErrors() == 0;
 }
 

@@ -41,6 +41,15 @@ bool EditCollector::replace(CharSourceRange Range, llvm::StringRef Text,
     return false;
   }
   ++Count;
+  auto [FID, Offset] = SM.getDecomposedLoc(FileRange.getBegin());
+  EditRecord Record;
+  Record.Rule = Rule.str();
+  Record.Offset = R.getOffset();
+  Record.Length = R.getLength();
+  Record.Line = SM.getLineNumber(FID, Offset);
+  Record.Column = SM.getColumnNumber(FID, Offset);
+  Record.Text = Text.str();
+  Records.push_back(std::move(Record));
   return true;
 }
 
@@ -82,6 +91,9 @@ tooling::Replacements EditCollector::extract(CharSourceRange Range) {
   };
   if (llvm::none_of(It->second, IsInside))
     return Inside; // The common case: nothing to move, nothing to rebuild.
+  for (EditRecord &R : Records)
+    if (!R.Moved && R.Offset >= Begin && R.Offset + R.Length <= End)
+      R.Moved = true;
   tooling::Replacements Outside;
   for (const tooling::Replacement &R : It->second) {
     bool In = IsInside(R);
@@ -127,6 +139,44 @@ std::optional<std::string> EditCollector::applyToMainFile() {
     return std::nullopt;
   }
   return *Result;
+}
+
+std::vector<tooling::Replacement>
+EditCollector::mainFileFixes(llvm::StringRef Result) const {
+  FileID Main = SM.getMainFileID();
+  llvm::StringRef Code = SM.getBufferData(Main);
+  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(Main);
+  std::vector<tooling::Replacement> Fixes;
+  if (!Entry || Code == Result)
+    return Fixes;
+  std::string Path(Entry->getName());
+  auto It = PerFile.find(Path);
+  bool CRLF = Code.count("\r\n") * 2 > Code.count('\n');
+  tooling::Replacements Edits;
+  if (It != PerFile.end())
+    for (const tooling::Replacement &R : It->second) {
+      std::string Text = R.getReplacementText().str();
+      llvm::consumeError(Edits.add(tooling::Replacement(
+          Path, R.getOffset(), R.getLength(), CRLF ? withCRLF(Text) : Text)));
+    }
+  llvm::Expected<std::string> Applied =
+      tooling::applyAllReplacements(Code, Edits);
+  if (Applied && *Applied == Result)
+    return std::vector<tooling::Replacement>(Edits.begin(), Edits.end());
+  if (!Applied)
+    llvm::consumeError(Applied.takeError());
+  // One replacement: the span between the common prefix and suffix.
+  size_t Prefix = 0;
+  while (Prefix < Code.size() && Prefix < Result.size() &&
+         Code[Prefix] == Result[Prefix])
+    ++Prefix;
+  size_t Suffix = 0;
+  while (Suffix < Code.size() - Prefix && Suffix < Result.size() - Prefix &&
+         Code[Code.size() - 1 - Suffix] == Result[Result.size() - 1 - Suffix])
+    ++Suffix;
+  Fixes.emplace_back(Path, Prefix, Code.size() - Prefix - Suffix,
+                     Result.substr(Prefix, Result.size() - Prefix - Suffix));
+  return Fixes;
 }
 
 } // namespace rewrite

@@ -125,6 +125,7 @@ void KernelSites::emit(RuleContext &Ctx, ASTContext &AST,
               K->Arguments + ")", S.Rule))
         continue;
     }
+    ++Outlined;
     if (Conditionals)
       K->InsertAt = Conditionals->hoist(K->InsertAt, S.Expr->getBeginLoc(), SM);
     auto &Slot = Inserts[SM.getFileOffset(K->InsertAt)];

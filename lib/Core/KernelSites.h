@@ -60,6 +60,9 @@ public:
   void emit(RuleContext &Ctx, clang::ASTContext &AST,
             const ConditionalBlocks *Conditionals, llvm::StringRef Rule);
 
+  /// Number of kernels emit() outlined.
+  unsigned outlined() const { return Outlined; }
+
 private:
   std::string kernelName(const clang::FunctionDecl *F, KernelKind Kind);
 
@@ -67,6 +70,7 @@ private:
   llvm::DenseMap<std::pair<const clang::FunctionDecl *, int>, unsigned>
       PerFunction;
   llvm::StringSet<> UsedNames;
+  unsigned Outlined = 0;
 };
 
 } // namespace rewrite
