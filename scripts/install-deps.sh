@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian packages hpp-rewrite needs to build and test, when they
-# are missing. LLVM/Clang 19 and lit come from Debian; hipcc (HIP 5.2) is
-# used for the AMD compile tests. nvcc (CUDA) is used when /usr/local/cuda
-# has it; Debian does not ship a CUDA 13 toolchain, so it is not installed.
+# are missing. LLVM/Clang 19 and lit come from Debian (clang-tools-19 has
+# clang-apply-replacements, which the --export-fixes test runs); hipcc
+# (HIP 5.2) is used for the AMD compile tests. nvcc (CUDA) is used when
+# /usr/local/cuda has it; Debian does not ship a CUDA 13 toolchain, so it
+# is not installed.
 set -euo pipefail
 
 packages=(cmake ninja-build g++ python3 llvm-19-dev libclang-19-dev clang-19
-          llvm-19-tools hipcc rocm-device-libs)
+          llvm-19-tools clang-tools-19 hipcc rocm-device-libs)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \

@@ -82,3 +82,14 @@ def _immutable_files_work():
 
 if _immutable_files_work():
     config.available_features.add("immutable-files")
+
+# clang-apply-replacements (Debian's clang-tools-19), for the test that
+# applies the YAML of --export-fixes; absent when not installed.
+_car = None
+for _name in ["clang-apply-replacements-19", "clang-apply-replacements"]:
+    _car = lit.util.which(_name, config.environment["PATH"])
+    if _car:
+        break
+if _car:
+    config.available_features.add("clang-apply-replacements")
+    config.substitutions.append(("%clang_apply_replacements", _car))

@@ -10,11 +10,15 @@
 /// unless every source rewrote without errors. `--list-rules` prints the
 /// rules; `--rules`, `--disable` and `--warnings-as-errors` choose the
 /// warning checks that run and the warnings that are errors
-/// (hpp-rewrite/RuleRegistry.h).
+/// (hpp-rewrite/RuleRegistry.h). `--all` takes the sources from the
+/// compilation database, `-j` rewrites them in parallel (Project.h);
+/// `--report-json` and `--export-fixes` record the run (Report.h).
 ///
 //===----------------------------------------------------------------------===//
 
 #include "OutputFiles.h"
+#include "Project.h"
+#include "Report.h"
 #include "hpp-rewrite/Driver.h"
 #include "hpp-rewrite/RuleRegistry.h"
 
@@ -27,6 +31,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <vector>
 
@@ -55,9 +60,43 @@ static cl::opt<unsigned> CommitPauseMs(
     cl::desc("Testing: pause after replacing each file (the kill test of "
              "--in-place interrupts the tool there)"),
     cl::cat(Category));
-static cl::opt<bool> Quiet("quiet",
-                           cl::desc("Do not print progress for several files"),
-                           cl::cat(Category));
+static cl::opt<bool>
+    Quiet("quiet",
+          cl::desc("Do not print progress, nor the summary of several files"),
+          cl::cat(Category));
+static cl::opt<bool>
+    All("all",
+        cl::desc("Rewrite every translation unit of the compilation database "
+                 "(-p, or compile_commands.json in the current directory or "
+                 "a parent) that includes hpp/hpp.h"),
+        cl::cat(Category));
+static cl::opt<unsigned>
+    Jobs("j", cl::Prefix, cl::init(0),
+         cl::desc("Rewrite <n> sources at a time (default: the number of "
+                  "cores)"),
+         cl::value_desc("n"), cl::cat(Category));
+static cl::opt<std::string> OutputDir(
+    "output-dir",
+    cl::desc("Write each rewrite to <dir>, at the source's path relative to "
+             "the directory that holds every source (directories created)"),
+    cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<bool> Summary(
+    "summary",
+    cl::desc("Print the summary (files rewritten, unchanged, failed; "
+             "kernels; edits by rule; warnings; errors; time) also for one "
+             "source; several sources always get it unless --quiet"),
+    cl::cat(Category));
+static cl::opt<std::string> ReportJson(
+    "report-json",
+    cl::desc("Write every edit and diagnostic to <file> as JSON (schema "
+             "hpp-rewrite-report/1, docs/report.md), also when the run "
+             "fails"),
+    cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string> ExportFixes(
+    "export-fixes",
+    cl::desc("Write the rewrite as replacements to <file>, YAML that "
+             "clang-apply-replacements applies (written only on success)"),
+    cl::value_desc("file"), cl::cat(Category));
 
 static cl::opt<bool>
     ListRules("list-rules",
@@ -86,13 +125,15 @@ static const char Overview[] =
     "Lowers HPP dialect C++ (parallelFor, __device(hpp), ...) into one "
     "portable HIP/CUDA source\nthat builds with nvcc and hipcc. The output "
     "includes <hpp/runtime.h>: compile it with\n-I <hpp>/runtime -I "
-    "<hpp>/include. Output goes to stdout unless -o or --in-place is "
-    "given.\nOn any error nothing is written and the exit status is 1. "
-    "Files are written all or\nnothing: each to a temporary file first, "
-    "then renamed into place; symbolic links\nare written through; "
-    "--in-place keeps each original as <file>.orig.\nEach diagnostic names "
-    "its rule ([hpp-...]); --list-rules lists the rules and\nwhich of them "
-    "may be turned off.\n";
+    "<hpp>/include. Output goes to stdout unless -o, --in-place or\n"
+    "--output-dir is given. --all rewrites every source of the compilation "
+    "database that\nincludes hpp/hpp.h, -j N files at a time; a summary "
+    "follows several files.\nOn any error nothing is written and the exit "
+    "status is 1. Files are written\nall or nothing: each to a temporary "
+    "file first, then renamed into place;\nsymbolic links are written "
+    "through; --in-place keeps each original as\n<file>.orig. Each "
+    "diagnostic names its rule ([hpp-...]); --list-rules lists\nthe rules "
+    "and which of them may be turned off.\n";
 
 /// Prints the registered rules, marking the warning checks \p Selection
 /// turns off.
@@ -172,6 +213,81 @@ destination(StringRef Path, const std::vector<std::string> &Inputs) {
   return *Dest;
 }
 
+/// The destinations of \p Sources (absolute) under \p Dir, mirroring the
+/// tree below the directory that holds them all; false after an error.
+static bool outputDirDestinations(StringRef Dir,
+                                  const std::vector<std::string> &Sources,
+                                  std::vector<std::string> &Dests) {
+  if (sys::fs::exists(Dir) && !sys::fs::is_directory(Dir)) {
+    errs() << "hpp-rewrite: error: --output-dir '" << Dir
+           << "' is not a directory\n";
+    return false;
+  }
+  std::vector<std::string> Inputs;
+  for (const std::string &S : Sources) {
+    SmallString<256> Abs(S);
+    sys::fs::make_absolute(Abs);
+    sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    Inputs.push_back(std::string(Abs));
+  }
+  std::string Common = hpp::tool::commonDirectory(Inputs);
+  for (const std::string &In : Inputs) {
+    SmallString<256> Dest(Dir);
+    sys::path::append(Dest, StringRef(In).drop_front(Common.size()));
+    std::optional<std::string> D = destination(Dest, Inputs);
+    if (!D)
+      return false;
+    Dests.push_back(*D);
+  }
+  return true;
+}
+
+/// Creates the directories that \p Outputs go to; \p Created gets those
+/// made, deepest last.
+static Error makeDirectories(ArrayRef<hpp::tool::PendingOutput> Outputs,
+                             std::vector<std::string> &Created) {
+  for (const hpp::tool::PendingOutput &O : Outputs) {
+    std::vector<std::string> Missing;
+    for (StringRef Dir = sys::path::parent_path(O.Path);
+         !Dir.empty() && !sys::fs::exists(Dir);
+         Dir = sys::path::parent_path(Dir))
+      Missing.push_back(Dir.str());
+    for (auto It = Missing.rbegin(); It != Missing.rend(); ++It) {
+      if (std::error_code EC = sys::fs::create_directory(*It))
+        return createStringError(EC, "cannot create directory '" + *It +
+                                         "': " + EC.message());
+      Created.push_back(*It);
+    }
+  }
+  return Error::success();
+}
+
+/// For --all: the compilation database of -p DIR, or found in the current
+/// directory or a parent, with --extra-arg and --extra-arg-before applied
+/// as CommonOptionsParser applies them (which loads no database when it is
+/// given no source).
+static Expected<std::unique_ptr<CompilationDatabase>> projectDatabase() {
+  StringMap<cl::Option *> &Options = cl::getRegisteredOptions();
+  auto *BuildPath = static_cast<cl::opt<std::string> *>(Options.lookup("p"));
+  std::string Dir =
+      BuildPath && !BuildPath->empty() ? BuildPath->getValue() : ".";
+  std::string Error;
+  std::unique_ptr<CompilationDatabase> DB =
+      CompilationDatabase::autoDetectFromDirectory(Dir, Error);
+  if (!DB)
+    return createStringError("--all needs a compilation database: " + Error);
+  auto Adjusted =
+      std::make_unique<ArgumentsAdjustingCompilations>(std::move(DB));
+  for (auto [Name, Where] :
+       {std::pair("extra-arg-before", ArgumentInsertPosition::BEGIN),
+        std::pair("extra-arg", ArgumentInsertPosition::END)})
+    if (auto *Extra =
+            static_cast<cl::list<std::string> *>(Options.lookup(Name)))
+      Adjusted->appendArgumentsAdjuster(getInsertArgumentAdjuster(
+          std::vector<std::string>(Extra->begin(), Extra->end()), Where));
+  return std::unique_ptr<CompilationDatabase>(std::move(Adjusted));
+}
+
 int main(int argc, const char **argv) {
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "hpp-rewrite version " HPP_REWRITE_VERSION " (LLVM " HPP_LLVM_VERSION
@@ -216,30 +332,52 @@ int main(int argc, const char **argv) {
     listRules(Selection);
     return 0;
   }
+  hpp::rewrite::HeaderPaths Paths{
+      pathSetting("HPP_REWRITE_RESOURCE_DIR", "", HPP_CLANG_RESOURCE_DIR),
+      pathSetting("HPP_REWRITE_INCLUDE_DIR", installedDir(argv[0], "dialect"),
+                  HPP_SOURCE_INCLUDE_DIR),
+      pathSetting("HPP_REWRITE_RUNTIME_DIR", installedDir(argv[0], "runtime"),
+                  HPP_SOURCE_RUNTIME_DIR)};
+  const auto Start = std::chrono::steady_clock::now();
 
-  const std::vector<std::string> &Sources = Parser->getSourcePathList();
-  if (Sources.empty()) {
-    errs() << "hpp-rewrite: error: no source given (hpp-rewrite --help)\n";
-    return 1;
+  std::vector<std::string> Sources = Parser->getSourcePathList();
+  std::unique_ptr<CompilationDatabase> AllDatabase;
+  if (All) {
+    if (!Sources.empty())
+      return Fail(createStringError("--all takes no sources"));
+    if (HasSeparator)
+      return Fail(createStringError("--all takes the flags of each source "
+                                    "from the compilation database, not "
+                                    "after `--`"));
+    Expected<std::unique_ptr<CompilationDatabase>> DB = projectDatabase();
+    if (!DB)
+      return Fail(DB.takeError());
+    AllDatabase = std::move(*DB);
+    Sources = hpp::tool::dialectSources(*AllDatabase, Paths, Jobs);
+    if (Sources.empty()) {
+      errs() << "hpp-rewrite: no translation unit of the compilation "
+                "database includes hpp/hpp.h\n";
+      return 0;
+    }
   }
-  if (!OutputFile.empty() && (InPlace || Sources.size() != 1)) {
-    errs() << "hpp-rewrite: error: -o takes exactly one source and excludes "
-              "--in-place\n";
-    return 1;
-  }
-  if (Sources.size() > 1 && !InPlace) {
-    errs() << "hpp-rewrite: error: several sources need --in-place\n";
-    return 1;
-  }
+  const bool Reports = !ReportJson.empty() || !ExportFixes.empty();
+  if (Sources.empty())
+    return Fail(createStringError("no source given (hpp-rewrite --help)"));
+  if (!OutputFile.empty() &&
+      (InPlace || !OutputDir.empty() || Sources.size() != 1 || All))
+    return Fail(createStringError("-o takes exactly one source and excludes "
+                                  "--in-place, --output-dir and --all"));
+  if (InPlace && !OutputDir.empty())
+    return Fail(createStringError("--output-dir excludes --in-place"));
+  if ((Sources.size() > 1 || All) && !InPlace && OutputDir.empty() && !Reports)
+    return Fail(createStringError(
+        "several sources need --in-place or --output-dir (or only a report: "
+        "--report-json, --export-fixes)"));
   for (const std::string &S : Sources) {
-    if (!sys::fs::exists(S)) {
-      errs() << "hpp-rewrite: error: no such file: '" << S << "'\n";
-      return 1;
-    }
-    if (sys::fs::is_directory(S)) {
-      errs() << "hpp-rewrite: error: '" << S << "' is a directory\n";
-      return 1;
-    }
+    if (!sys::fs::exists(S))
+      return Fail(createStringError("no such file: '" + S + "'"));
+    if (sys::fs::is_directory(S))
+      return Fail(createStringError("'" + S + "' is a directory"));
   }
   // Every destination is checked before anything is parsed.
   std::vector<std::string> Destinations;
@@ -250,62 +388,82 @@ int main(int argc, const char **argv) {
         return 1;
       Destinations.push_back(*D);
     }
-  std::string OutputDest, DepDest;
-  if (!OutputFile.empty()) {
-    std::optional<std::string> D = destination(OutputFile, Sources);
-    if (!D)
-      return 1;
-    OutputDest = *D;
-  }
-  if (!DepFile.empty()) {
-    std::optional<std::string> D = destination(DepFile, Sources);
-    if (!D)
-      return 1;
-    DepDest = *D;
-  }
-  hpp::rewrite::HeaderPaths Paths{
-      pathSetting("HPP_REWRITE_RESOURCE_DIR", "", HPP_CLANG_RESOURCE_DIR),
-      pathSetting("HPP_REWRITE_INCLUDE_DIR", installedDir(argv[0], "dialect"),
-                  HPP_SOURCE_INCLUDE_DIR),
-      pathSetting("HPP_REWRITE_RUNTIME_DIR", installedDir(argv[0], "runtime"),
-                  HPP_SOURCE_RUNTIME_DIR)};
-
-  std::vector<hpp::rewrite::RewriteOutput> Results(Sources.size());
-  bool Failed = false;
-  for (size_t I = 0; I < Sources.size(); ++I) {
-    if (Sources.size() > 1 && !Quiet)
-      errs() << "[" << I + 1 << "/" << Sources.size() << "] Rewriting "
-             << Sources[I] << "\n";
-    ClangTool Tool(Parser->getCompilations(), {Sources[I]});
-    hpp::rewrite::addRewriteArguments(Tool, Paths);
-    auto Factory = hpp::rewrite::newRewriteActionFactory(Results[I], Selection);
-    Failed |= !hpp::rewrite::runRewriteTool(Tool, *Factory) || !Results[I].Ok;
-  }
-  if (Failed) {
-    errs() << "hpp-rewrite: error: rewriting failed; no output written\n";
+  if (!OutputDir.empty() &&
+      !outputDirDestinations(OutputDir, Sources, Destinations))
     return 1;
+  std::string OutputDest, DepDest, ReportDest, FixesDest;
+  for (auto [Option, Dest] :
+       {std::pair(&OutputFile, &OutputDest), std::pair(&DepFile, &DepDest),
+        std::pair(&ReportJson, &ReportDest),
+        std::pair(&ExportFixes, &FixesDest)}) {
+    if (Option->empty())
+      continue;
+    std::optional<std::string> D = destination(*Option, Sources);
+    if (!D)
+      return 1;
+    *Dest = *D;
   }
+  if (!OutputDest.empty())
+    Destinations.push_back(OutputDest);
 
-  if (!InPlace && OutputFile.empty()) {
-    for (const hpp::rewrite::RewriteOutput &R : Results)
-      outs() << R.Text;
-    return 0;
-  }
+  hpp::tool::RunOptions Run;
+  Run.Jobs = Jobs;
+  Run.Quiet = Quiet;
+  Run.Terminal = sys::Process::StandardErrIsDisplayed();
+  std::vector<hpp::tool::FileRun> Results =
+      hpp::tool::rewriteSources(All ? *AllDatabase : Parser->getCompilations(),
+                                Sources, Paths, Selection, Run);
+  const bool Failed =
+      llvm::any_of(Results, [](const hpp::tool::FileRun &R) { return !R.Ok; });
+  const bool ToStdout = !InPlace && OutputFile.empty() && OutputDir.empty();
+  if (!Failed && ToStdout && Sources.size() == 1)
+    outs() << Results[0].Output.Text;
+
   // All files, or none (OutputFiles.h).
   std::vector<hpp::tool::PendingOutput> Pending;
-  if (InPlace) {
-    for (size_t I = 0; I < Sources.size(); ++I)
-      Pending.push_back({Destinations[I], Results[I].Text, !NoBackup});
-  } else {
-    Pending.push_back({OutputDest, Results[0].Text, false});
-    if (!DepFile.empty())
-      Pending.push_back(
-          {DepDest, depFileText(OutputFile, Results[0].Dependencies), false});
+  for (size_t I = 0; I < Destinations.size() && !Failed; ++I)
+    Pending.push_back(
+        {Destinations[I], Results[I].Output.Text, InPlace && !NoBackup});
+  if (!Failed && !DepFile.empty() && !OutputFile.empty())
+    Pending.push_back({DepDest,
+                       depFileText(OutputFile, Results[0].Output.Dependencies),
+                       false});
+  if (!Failed && !ExportFixes.empty())
+    Pending.push_back({FixesDest, hpp::tool::exportedFixes(Results), false});
+  std::vector<std::string> Created;
+  Error WriteError = Error::success();
+  if (!Failed) {
+    WriteError = makeDirectories(Pending, Created);
+    if (!WriteError)
+      WriteError = hpp::tool::writeAllOrNothing(Pending, CommitPauseMs);
+    if (WriteError)
+      for (auto It = Created.rbegin(); It != Created.rend(); ++It)
+        sys::fs::remove(*It);
   }
-  if (Error E = hpp::tool::writeAllOrNothing(Pending, CommitPauseMs)) {
-    errs() << "hpp-rewrite: error: " << toString(std::move(E))
+  const bool Written = !Failed && !WriteError;
+
+  if (Summary || (!Quiet && (Sources.size() > 1 || All)))
+    hpp::tool::printSummary(
+        errs(), Results,
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+            .count());
+  int Status = 0;
+  if (Failed) {
+    errs() << "hpp-rewrite: error: rewriting failed; no output written\n";
+    Status = 1;
+  } else if (WriteError) {
+    errs() << "hpp-rewrite: error: " << toString(std::move(WriteError))
            << "; no file was changed\n";
-    return 1;
+    Status = 1;
   }
-  return 0;
+  if (!ReportJson.empty()) {
+    hpp::tool::PendingOutput Report{ReportDest,
+                                    hpp::tool::jsonReport(Results, Destinations,
+                                                          Written,
+                                                          HPP_REWRITE_VERSION),
+                                    false};
+    if (Error E = hpp::tool::writeAllOrNothing(Report))
+      Status = Fail(std::move(E));
+  }
+  return Status;
 }

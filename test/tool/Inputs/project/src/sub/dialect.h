@@ -1,0 +1,2 @@
+// Includes the dialect header for via-header.cpp, which does not.
+#include <hpp/hpp.h>

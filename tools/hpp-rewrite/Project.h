@@ -1,0 +1,86 @@
+//===- Project.h - Rewriting many sources in parallel -----------*- C++ -*-===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The multi-file run of hpp-rewrite: which translation units `--all`
+/// takes from a compilation database, rewriting them on a thread pool
+/// (`-j N`), each file's diagnostics printed together and in the order the
+/// sources were given whatever finishes first, a progress line on a
+/// terminal, and the summary at the end.
+///
+/// Nothing here writes a file: the caller collects every result and writes
+/// all of them, or none (OutputFiles.h).
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_REWRITE_TOOL_PROJECT_H
+#define HPP_REWRITE_TOOL_PROJECT_H
+
+#include "hpp-rewrite/Driver.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace hpp {
+namespace tool {
+
+/// The outcome of one source.
+struct FileRun {
+  std::string Source; ///< as given, or as the compilation database names it
+  std::string Path;   ///< Source as an absolute path
+  rewrite::RewriteOutput Output;
+  rewrite::DiagnosticLog Log;
+  bool Ok = false; ///< rewritten without errors
+  /// Rewritten and different from the source.
+  bool changed() const { return Ok && !Output.Fixes.empty(); }
+};
+
+/// How the run reports its progress.
+struct RunOptions {
+  unsigned Jobs = 1;     ///< sources rewritten at a time
+  bool Quiet = false;    ///< no progress
+  bool Terminal = false; ///< stderr is a terminal: one updating line
+};
+
+/// Rewrites every one of \p Sources with the compile commands of \p DB, at
+/// most Options.Jobs at a time. Each source's diagnostics go to stderr
+/// together, sources in the order given (preceded, on several sources and
+/// not a terminal, by a `[k/N] Rewriting <source>` line); on a terminal a
+/// `[k/N] <source>` line shows the progress. Results are in the order of
+/// \p Sources.
+std::vector<FileRun> rewriteSources(
+    const clang::tooling::CompilationDatabase &DB,
+    llvm::ArrayRef<std::string> Sources, const rewrite::HeaderPaths &Paths,
+    const rewrite::RuleSelection &Selection, const RunOptions &Options);
+
+/// `--all`: the files of \p DB whose translation unit includes
+/// `hpp/hpp.h`, directly or through headers, sorted. Each is run through
+/// the preprocessor with its compile command (the dialect header itself
+/// read as empty, so the check costs little); a file that the
+/// preprocessor cannot read to the end without having seen `hpp/hpp.h`
+/// is taken too, so that its rewrite reports the error instead of the
+/// file being skipped unnoticed.
+std::vector<std::string>
+dialectSources(const clang::tooling::CompilationDatabase &DB,
+               const rewrite::HeaderPaths &Paths, unsigned Jobs);
+
+/// The directory that holds every one of \p Files (absolute paths): what
+/// `--output-dir` mirrors.
+std::string commonDirectory(llvm::ArrayRef<std::string> Files);
+
+/// Prints the summary of \p Runs, which took \p Seconds: files rewritten,
+/// unchanged and failed, kernels outlined, edits by rule, warnings,
+/// errors, time.
+void printSummary(llvm::raw_ostream &OS, llvm::ArrayRef<FileRun> Runs,
+                  double Seconds);
+
+} // namespace tool
+} // namespace hpp
+
+#endif // HPP_REWRITE_TOOL_PROJECT_H

@@ -1,0 +1,145 @@
+//===- Report.cpp - The JSON report and the exported fixes ----------------===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// See Report.h; the schema is documented in docs/report.md.
+///
+//===----------------------------------------------------------------------===//
+
+#include "Report.h"
+
+#include "clang/Tooling/ReplacementsYaml.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/YAMLTraits.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+
+using namespace llvm;
+
+namespace hpp {
+namespace tool {
+
+static StringRef status(const FileRun &R) {
+  return !R.Ok ? "failed" : R.changed() ? "rewritten" : "unchanged";
+}
+
+static json::Object location(StringRef File, unsigned Offset, unsigned Line,
+                             unsigned Column) {
+  return json::Object{
+      {"file", File}, {"offset", Offset}, {"line", Line}, {"column", Column}};
+}
+
+static json::Value diagnostic(const rewrite::DiagnosticRecord &D) {
+  json::Object O{
+      {"severity", D.Severity},
+      {"rule", D.Rule.empty() ? json::Value(nullptr) : json::Value(D.Rule)},
+      {"message", D.Message}};
+  O["location"] =
+      D.File.empty()
+          ? json::Value(nullptr)
+          : json::Value(location(D.File, D.Offset, D.Line, D.Column));
+  json::Array Fixes;
+  for (const rewrite::DiagnosticRecord::FixIt &F : D.FixIts) {
+    json::Object Fix = location(F.File, F.Offset, F.Line, F.Column);
+    Fix["length"] = F.Length;
+    Fix["text"] = F.Text;
+    Fixes.push_back(std::move(Fix));
+  }
+  O["fixits"] = std::move(Fixes);
+  json::Array Notes;
+  for (const rewrite::DiagnosticRecord &N : D.Notes)
+    Notes.push_back(diagnostic(N));
+  O["notes"] = std::move(Notes);
+  return O;
+}
+
+std::string jsonReport(ArrayRef<FileRun> Runs, ArrayRef<std::string> Outputs,
+                       bool Written, StringRef Version) {
+  unsigned Counts[3] = {0, 0, 0}, Kernels = 0, Warnings = 0, Errors = 0,
+           Edits = 0;
+  std::map<std::string, unsigned> ByRule;
+  json::Array Files;
+  for (size_t I = 0; I < Runs.size(); ++I) {
+    const FileRun &R = Runs[I];
+    StringRef Status = status(R);
+    ++Counts[Status == "rewritten" ? 0 : Status == "unchanged" ? 1 : 2];
+    Warnings += R.Log.Warnings;
+    Errors += R.Log.Errors;
+    json::Array FileEdits;
+    if (R.Ok) {
+      Kernels += R.Output.KernelsOutlined;
+      for (const rewrite::EditRecord &E : R.Output.Edits) {
+        ++ByRule[E.Rule];
+        ++Edits;
+        json::Object O = location(R.Path, E.Offset, E.Line, E.Column);
+        O["rule"] = E.Rule;
+        O["length"] = E.Length;
+        O["text"] = E.Text;
+        O["moved"] = E.Moved;
+        FileEdits.push_back(std::move(O));
+      }
+    }
+    json::Array Diags;
+    for (const rewrite::DiagnosticRecord &D : R.Log.Diagnostics)
+      Diags.push_back(diagnostic(D));
+    bool HasOutput =
+        Written && R.Ok && I < Outputs.size() && !Outputs[I].empty();
+    Files.push_back(json::Object{
+        {"source", R.Source},
+        {"file", R.Path},
+        {"status", Status},
+        {"output", HasOutput ? json::Value(Outputs[I]) : json::Value(nullptr)},
+        {"kernelsOutlined", R.Ok ? R.Output.KernelsOutlined : 0},
+        {"warnings", R.Log.Warnings},
+        {"errors", R.Log.Errors},
+        {"edits", std::move(FileEdits)},
+        {"diagnostics", std::move(Diags)}});
+  }
+  json::Object EditsByRule;
+  for (const auto &[Rule, Count] : ByRule)
+    EditsByRule[Rule] = Count;
+  json::Object Report{
+      {"schema", ReportSchema},
+      {"tool", json::Object{{"name", "hpp-rewrite"}, {"version", Version}}},
+      {"written", Written},
+      {"summary", json::Object{{"files", Runs.size()},
+                               {"rewritten", Counts[0]},
+                               {"unchanged", Counts[1]},
+                               {"failed", Counts[2]},
+                               {"kernelsOutlined", Kernels},
+                               {"edits", Edits},
+                               {"editsByRule", std::move(EditsByRule)},
+                               {"warnings", Warnings},
+                               {"errors", Errors}}},
+      {"files", std::move(Files)}};
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << formatv("{0:2}", json::Value(std::move(Report))) << "\n";
+  return Text;
+}
+
+std::string exportedFixes(ArrayRef<FileRun> Runs) {
+  clang::tooling::TranslationUnitReplacements TU;
+  for (const FileRun &R : Runs) {
+    if (TU.MainSourceFile.empty())
+      TU.MainSourceFile = R.Path;
+    if (!R.Ok)
+      continue;
+    for (const clang::tooling::Replacement &F : R.Output.Fixes)
+      TU.Replacements.emplace_back(R.Output.File, F.getOffset(), F.getLength(),
+                                   F.getReplacementText());
+  }
+  std::string Text;
+  raw_string_ostream OS(Text);
+  yaml::Output YAML(OS);
+  YAML << TU;
+  OS.flush();
+  return Text;
+}
+
+} // namespace tool
+} // namespace hpp
