@@ -93,3 +93,8 @@ for _name in ["clang-apply-replacements-19", "clang-apply-replacements"]:
 if _car:
     config.available_features.add("clang-apply-replacements")
     config.substitutions.append(("%clang_apply_replacements", _car))
+
+# script(1) from util-linux runs a command on a pseudo-terminal: the test
+# of the progress line that hpp-rewrite redraws on a terminal.
+if lit.util.which("script", config.environment["PATH"]):
+    config.available_features.add("script")
