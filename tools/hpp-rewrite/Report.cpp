@@ -12,7 +12,9 @@
 #include "Report.h"
 
 #include "clang/Tooling/ReplacementsYaml.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -22,6 +24,14 @@ using namespace llvm;
 
 namespace hpp {
 namespace tool {
+
+/// \p Path made absolute (a destination as the user named it).
+static std::string absolute(StringRef Path) {
+  SmallString<256> Abs(Path);
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
 
 static StringRef status(const FileRun &R) {
   return !R.Ok ? "failed" : R.changed() ? "rewritten" : "unchanged";
@@ -88,16 +98,17 @@ std::string jsonReport(ArrayRef<FileRun> Runs, ArrayRef<std::string> Outputs,
       Diags.push_back(diagnostic(D));
     bool HasOutput =
         Written && R.Ok && I < Outputs.size() && !Outputs[I].empty();
-    Files.push_back(json::Object{
-        {"source", R.Source},
-        {"file", R.Path},
-        {"status", Status},
-        {"output", HasOutput ? json::Value(Outputs[I]) : json::Value(nullptr)},
-        {"kernelsOutlined", R.Ok ? R.Output.KernelsOutlined : 0},
-        {"warnings", R.Log.Warnings},
-        {"errors", R.Log.Errors},
-        {"edits", std::move(FileEdits)},
-        {"diagnostics", std::move(Diags)}});
+    Files.push_back(
+        json::Object{{"source", R.Source},
+                     {"file", R.Path},
+                     {"status", Status},
+                     {"output", HasOutput ? json::Value(absolute(Outputs[I]))
+                                          : json::Value(nullptr)},
+                     {"kernelsOutlined", R.Ok ? R.Output.KernelsOutlined : 0},
+                     {"warnings", R.Log.Warnings},
+                     {"errors", R.Log.Errors},
+                     {"edits", std::move(FileEdits)},
+                     {"diagnostics", std::move(Diags)}});
   }
   json::Object EditsByRule;
   for (const auto &[Rule, Count] : ByRule)
