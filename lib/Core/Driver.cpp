@@ -119,16 +119,18 @@ public:
     Output.Text = std::move(*Text);
     Output.Dependencies = readFiles(SM);
     if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
-      Output.File = absolutePath(Main->getName());
+      Output.File = absolutePath(SM, Main->getName());
     Output.Edits = Edits->records();
     Output.KernelsOutlined = Ctx->kernelSites().outlined();
     Output.Ok = true;
   }
 
-  /// \p Name as an absolute path without `.` or `..`.
-  static std::string absolutePath(StringRef Name) {
+  /// \p Name as an absolute path without `.` or `..`; a relative one is
+  /// taken from the compile command's directory (the file manager's, not
+  /// the process's: files run in parallel share the process).
+  static std::string absolutePath(const SourceManager &SM, StringRef Name) {
     SmallString<256> Path(Name);
-    llvm::sys::fs::make_absolute(Path);
+    SM.getFileManager().makeAbsolutePath(Path);
     llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
     return std::string(Path);
   }
@@ -137,12 +139,8 @@ public:
   static std::vector<std::string> readFiles(const SourceManager &SM) {
     std::vector<std::string> Files;
     for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End;
-         ++It) {
-      SmallString<256> Path(It->getFirst().getName());
-      llvm::sys::fs::make_absolute(Path);
-      llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-      Files.push_back(std::string(Path));
-    }
+         ++It)
+      Files.push_back(absolutePath(SM, It->getFirst().getName()));
     llvm::sort(Files);
     Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
     return Files;
