@@ -9,7 +9,8 @@
 /// launchOnBackend besides the kernel, its shape and its arguments.
 /// LaunchScratch: what a launch owns for its duration: device memory, and
 /// the after-launch work its arguments registered (AfterLaunchHook: a
-/// channel's batch dispatch, hpp/channel.h).
+/// channel's batch dispatch, hpp/channel.h), and the record of the errors
+/// its device code raises (hpp/device_error.h).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_LAUNCH_OPTIONS_H
@@ -21,6 +22,9 @@
 
 namespace hpp {
 namespace detail {
+
+class DeviceErrorSink;
+struct DeviceErrorSlot;
 
 /// How a kernel is launched.
 struct LaunchOptions {
@@ -47,6 +51,9 @@ struct LaunchOptions {
   /// The launch of an enqueued task (hpp/task.h), on every backend (the
   /// CPU backend runs tasks without a stream).
   bool Task = false;
+  /// A task's error record (GPU): the launch records its device errors
+  /// there, and the task's work reads it (hpp/backend/gpu_task.h).
+  std::shared_ptr<DeviceErrorSink> Errors;
 };
 
 /// Work that a launch argument registers with its launch
@@ -78,6 +85,13 @@ public:
   void *Stream = nullptr;
   /// Registered by the arguments; empty for most launches (no allocation).
   std::vector<AfterLaunchHook> AfterLaunch;
+  /// The record of the launch's device errors (hpp/device_error.h): a
+  /// task's, or made by errorSlot() for the first argument that can fail
+  /// on the device; null otherwise, and always on the CPU backend.
+  std::shared_ptr<DeviceErrorSink> Errors;
+  /// The device address of Errors' slot, made on first use (null on the
+  /// CPU backend). Defined in hpp/device_error.h.
+  DeviceErrorSlot *errorSlot();
 
 private:
   /// The hooks of a launch that never reached Finish (the destructor).

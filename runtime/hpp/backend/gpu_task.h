@@ -15,7 +15,13 @@
 ///  - the event a future waits for (from a pool, timing disabled) is
 ///    recorded when first needed (GpuWork); the scratch memory of its launch and its result
 ///    buffer (device memory, copied back at the first get()) live as long
-///    as the work.
+///    as the work;
+///  - each task has an error record (hpp/device_error.h): what its device
+///    code raises (a Segment index out of range, a Barrier deadlock) comes
+///    out of its future's wait()/get() as the reference runtime's error; a
+///    task enqueued after a failed one is launched but its kernel returns at
+///    once (TaskGate, hpp/task.h), and its future names the failed task, as
+///    on the CPU.
 /// A blocking parallelFor synchronises the device, so it completes every
 /// task enqueued before it.
 ///
@@ -27,10 +33,13 @@
 #include "hpp/core/error.h"
 #include "hpp/core/future.h"
 #include "hpp/core/range.h"
+#include "hpp/device_error.h"
 #include "hpp/launch.h"
 
+#include <exception>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -117,13 +126,45 @@ public:
   }
   std::shared_ptr<LaunchScratch> Scratch;
   std::shared_ptr<void> Buffer;
-  std::vector<std::shared_ptr<Work>> Deps; ///< Kept until complete.
+  /// Kept until complete: their error records are this task's gate.
+  std::vector<std::shared_ptr<Work>> Deps;
+  /// What the task's device code recorded (hpp/device_error.h); kept as
+  /// long as the work, for the gates of the tasks enqueued after it.
+  std::shared_ptr<DeviceErrorSink> Errors;
 
 protected:
+  /// Waits for the kernel; throws what its device code recorded: its own
+  /// error, or, for a task whose gate kept it from running, the error of
+  /// the dependency that failed, worded as the CPU runtimes word it
+  /// (hpp/cpu/sync.h).
   void complete() override {
     HPP_CHECK(HPP_GPU(EventSynchronize)(event()));
     Scratch.reset();
+    std::vector<std::shared_ptr<Work>> Mine = std::move(Deps);
     Deps.clear();
+    if (!Errors || !Errors->failed())
+      return;
+    if (Errors->kind() != TaskNotRunError)
+      throw Errors->error();
+    for (auto &D : Mine) {
+      D->finish();
+      if (std::exception_ptr DE = D->error()) {
+        D->markReported();
+        std::string What = "unknown error";
+        try {
+          std::rethrow_exception(DE);
+        } catch (const std::exception &X) {
+          What = X.what();
+        } catch (...) {
+        }
+        throw RuntimeError("Task::enqueue", file(), line(),
+                           "not run: the task it waits for, enqueued at " +
+                               siteText(D->file(), D->line()) +
+                               ", failed: " + What);
+      }
+    }
+    throw RuntimeError("Task::enqueue", file(), line(),
+                       "not run: a task it waits for failed");
   }
 
 private:
@@ -131,6 +172,43 @@ private:
   std::mutex EventLock;
   HPP_GPU(Event_t) Event = nullptr;
 };
+
+/// Folds the dependency words of \p In into \p *Out (set when one is).
+template <int = 0>
+__global__ void taskGateFold(unsigned *Out, TaskGate In) {
+  for (unsigned I = 0; I < In.Count; ++I)
+    if (*In.Deps[I])
+      *Out = 1u;
+}
+
+/// The gate of a task enqueued on \p Stream after \p After, recording in
+/// \p Self: the dependencies' error words; past TaskGate::Max of them,
+/// folded by small kernels on \p Stream into Self's Fold word, which the
+/// gate then reads.
+inline TaskGate taskGate(const std::vector<std::shared_ptr<Work>> &After,
+                         DeviceErrorSlot *Self, HPP_GPU(Stream_t) Stream) {
+  TaskGate G;
+  G.Self = Self;
+  std::vector<const unsigned *> Words;
+  for (const auto &D : After)
+    if (auto *GW = dynamic_cast<GpuWork *>(D.get()); GW && GW->Errors)
+      Words.push_back(&GW->Errors->slot()->Claim);
+  if (Words.size() > TaskGate::Max) {
+    unsigned *Fold = &Self->Fold;
+    for (std::size_t I = 0; I < Words.size(); I += TaskGate::Max) {
+      TaskGate Part;
+      for (std::size_t J = I; J < Words.size() && Part.Count < TaskGate::Max;
+           ++J)
+        Part.Deps[Part.Count++] = Words[J];
+      taskGateFold<><<<1, 1, 0, Stream>>>(Fold, Part);
+      HPP_CHECK(HPP_GPU(GetLastError)());
+    }
+    Words.assign(1, Fold);
+  }
+  for (const unsigned *W : Words)
+    G.Deps[G.Count++] = W;
+  return G;
+}
 
 template <class R> std::vector<R> fetchDeviceResults(void *Out, std::size_t N) {
   std::vector<R> V(N);
@@ -158,6 +236,8 @@ submitTask(std::shared_ptr<const LauncherT> L, const Range<N, N> &Rg,
     if (auto *G = dynamic_cast<GpuWork *>(D.get()); G && G->stream() != Stream)
       HPP_CHECK(HPP_GPU(StreamWaitEvent)(Stream, G->event(), 0));
   auto W = std::make_shared<GpuWork>(File, Line, Stream);
+  W->Errors = DeviceErrorSink::make();
+  const TaskGate Gate = taskGate(After, W->Errors->slot(), Stream);
   for (auto &D : After)
     D->addDependent();
   W->Deps = std::move(After);
@@ -165,14 +245,20 @@ submitTask(std::shared_ptr<const LauncherT> L, const Range<N, N> &Rg,
   O.Stream = Stream;
   O.Task = true;
   O.KeepScratch = &W->Scratch;
+  O.Errors = W->Errors;
   const std::size_t Count = Rg.size();
   if constexpr (std::is_void<R>::value) {
-    L->launch(O, Rg, TaskResult<void>{});
+    TaskResult<void> Res;
+    Res.Gate = Gate;
+    L->launch(O, Rg, Res);
   } else {
     void *P = nullptr;
     HPP_CHECK(HPP_GPU(Malloc)(&P, (Count ? Count : 1) * sizeof(R)));
     W->Buffer = std::shared_ptr<void>(P, [](void *Q) { (void)HPP_GPU(Free)(Q); });
-    L->launch(O, Rg, TaskResult<R>{static_cast<R *>(P)});
+    TaskResult<R> Res;
+    Res.Out = static_cast<R *>(P);
+    Res.Gate = Gate;
+    L->launch(O, Rg, Res);
   }
   if constexpr (std::is_void<R>::value)
     return FutureAccess::make<void>(W, nullptr, 0);
