@@ -116,7 +116,7 @@ static void segmentCase(const char *Name, int Culprit, int Offset) {
                   int l = static_cast<int>(i.getLocalX());
                   s[l] = l;
                   s.barrier();
-                  Out[l] = l == Culprit ? s[Offset] : s[l];
+                  Out[l] = l == Culprit ? s[Offset] : s[l]; // [read]
                 });
     missed(Name);
   } catch (const RuntimeError &E) {
@@ -133,7 +133,7 @@ static Task<void, Index<1, 1>> stuckBarrierTask(Barrier &B) {
   return Task<void, Index<1, 1>>([=, &B](Index<1, 1> i) __device(hpp) {
     if (i.getLocalX() == 5)
       return; // leaves without B.skip()
-    B.wait();
+    B.wait(); // [task-wait]
   });
 }
 
@@ -150,13 +150,13 @@ int main(int argc, char **argv) {
   // barrier: work-item 5 leaves; the others wait for it forever.
   {
     const int BarrierLine = __builtin_LINE() + 1;
-    Barrier B(64);
+    Barrier B(64); // [barrier]
     Pointer<int> Out = allocate<int>(64);
     try {
       parallelFor(Range<1, 1>(64, 64), [=, &B](Index<1, 1> i) __device(hpp) {
         if (i.getLocalX() == 5)
           return; // leaves without B.skip()
-        B.wait();
+        B.wait(); // [barrier-wait]
         Out[i.getX()] = 1;
       });
       missed("barrier");
@@ -173,12 +173,12 @@ int main(int argc, char **argv) {
 
   // barrier-partial: the last work-group has 36 work-items in the range.
   {
-    Barrier B(64);
+    Barrier B(64); // [partial]
     Pointer<int> Out = allocate<int>(100);
     try {
       parallelFor(Range<1, 1>(Range<1>(100), Range<1>(64)),
                   [=, &B](Index<1, 1> i) __device(hpp) {
-                    B.wait();
+                    B.wait(); // [partial-wait]
                     Out[i.getX()] = 1;
                   });
       missed("barrier-partial");
@@ -208,7 +208,7 @@ int main(int argc, char **argv) {
           std::size_t l = i.getLocalX();
           s[l] = data[l];
           s.barrier();
-          Out[l] = s[l] + s[l + 1]; // element 8 for work-item 7
+          Out[l] = s[l] + s[l + 1]; // [consumer-read] 8 for work-item 7
         });
     try {
       parallelFor(Range<1>(8), [=, &c](Index<1> i) __device(hpp) {
@@ -225,7 +225,7 @@ int main(int argc, char **argv) {
 
   // task-barrier, chain: the error comes out of wait(), naming the
   // enqueue; the tasks behind it do not run, each naming the one before.
-  Barrier B(64);
+  Barrier B(64); // [task]
   Task<void, Index<1, 1>> stuck = stuckBarrierTask(B);
   const int StuckLine = __builtin_LINE() + 1;
   Future<void> stuckFuture = stuck.enqueue(Range<1, 1>(64, 64));
