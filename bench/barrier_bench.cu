@@ -15,8 +15,7 @@
 /// rewritten code calls it when hpp-rewrite proves the kernel only waits on
 /// the barrier (detail::WaitOnlyBarrier<GroupScope>: the named hardware barrier
 /// 1); the same barrier when the kernel may also arrive() or skip() (the
-/// split barrier: a word in shared memory, one atomic per warp, that also
-/// detects deadlocks, hpp/block_barrier.h); and a raw
+/// split barrier: cuda::barrier in shared memory); and a raw
 /// cuda::barrier::arrive_and_wait() for reference. Medians of `runs`
 /// (default 20) timed launches after 3 warm-ups, interleaved; reports
 /// microseconds per step and each one's ratio to __syncthreads, and checks
@@ -29,8 +28,6 @@
 //===----------------------------------------------------------------------===//
 
 #include <hpp/runtime.h>
-
-#include <cuda/barrier>
 
 #include "step_timing.h"
 
@@ -63,9 +60,8 @@ __device__ void steps(int *Out, int Steps, int *S, BarrierT &B) {
 struct SyncThreadsBarrier {
   __device__ void wait() { __syncthreads(); }
 };
-using RawBlockBarrier = cuda::barrier<cuda::thread_scope_block>;
 struct RawCudaBarrier {
-  RawBlockBarrier *B;
+  hpp::detail::BlockBarrier *B;
   __device__ void wait() { B->arrive_and_wait(); }
 };
 
@@ -85,12 +81,10 @@ __global__ void stepKernel(int *Out, int Steps, hpp::Barrier Handle) {
     Handle.attach(Storage);
     steps(Out, Steps, S, Handle);
   } else {
-    __shared__ alignas(RawBlockBarrier) unsigned char Raw[sizeof(RawBlockBarrier)];
-    auto *R = reinterpret_cast<RawBlockBarrier *>(Raw);
     if (threadIdx.x == 0)
-      init(R, Group);
+      init(Storage.get(), Group);
     __syncthreads();
-    RawCudaBarrier B{R};
+    RawCudaBarrier B{Storage.get()};
     steps(Out, Steps, S, B);
   }
 }

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Core/UniformWaits.h"
+#include "Core/Captures.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
@@ -144,8 +145,10 @@ private:
       return uniform(EC->getSubExpr());
     if (isa<IntegerLiteral, FloatingLiteral, CXXBoolLiteralExpr,
             CharacterLiteral, CXXNullPtrLiteralExpr, UnaryExprOrTypeTraitExpr,
-            SubstNonTypeTemplateParmExpr>(E))
+            SubstNonTypeTemplateParmExpr, SourceLocExpr>(E))
       return true;
+    if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E)) // `__builtin_LINE()`
+      return uniform(DA->getExpr());
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       const ValueDecl *D = DRE->getDecl();
       if (isa<EnumConstantDecl, NonTypeTemplateParmDecl>(D))
@@ -174,7 +177,78 @@ private:
     if (const auto *CO = dyn_cast<ConditionalOperator>(E))
       return uniform(CO->getCond()) && uniform(CO->getTrueExpr()) &&
              uniform(CO->getFalseExpr());
+    // The size of a segment, a region, a barrier: `s.getRegionSize()`.
+    if (const auto *CE = dyn_cast<CallExpr>(E)) {
+      llvm::StringRef Name;
+      if (const Expr *Base = memberCall(CE, Name))
+        return (Name == "getRegionSize" || Name == "getSize" ||
+                Name == "getCount") &&
+               CE->getNumArgs() == 0 && uniformObject(Base);
+    }
     return false;
+  }
+
+  /// The object of \p CE when it calls a member function (its name in
+  /// \p Name), dependent or not; null otherwise.
+  static const Expr *memberCall(const CallExpr *CE, llvm::StringRef &Name) {
+    const Expr *Callee = CE->getCallee()->IgnoreParenImpCasts();
+    if (const auto *ME = dyn_cast<MemberExpr>(Callee)) {
+      if (const IdentifierInfo *II = ME->getMemberDecl()->getIdentifier())
+        Name = II->getName();
+      return ME->getBase();
+    }
+    if (const auto *DME = dyn_cast<CXXDependentScopeMemberExpr>(Callee)) {
+      if (DME->getMember().isIdentifier())
+        Name = DME->getMember().getAsIdentifierInfo()->getName();
+      return DME->isImplicitAccess() ? nullptr : DME->getBase();
+    }
+    return nullptr;
+  }
+
+  /// A dialect object that is the same in every work-item of a work-group:
+  /// a capture, the body's BoundDistArray parameter, a segment `a(r)` of it
+  /// (or `a.getRegion(r)`) for a uniform region, a local initialised so and
+  /// only used as the object of calls.
+  bool uniformObject(const Expr *E) const {
+    if (!E)
+      return false;
+    E = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+      return CE->getNumArgs() == 1 && uniformObject(CE->getArg(0));
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD)
+        return false;
+      if (!declaredInBody(VD)) // A capture.
+        return VD->hasLocalStorage() || VD->getType().isConstQualified();
+      if (isa<ParmVarDecl>(VD))
+        return isDialectClass(VD->getType(), "BoundDistArray");
+      return Objects.count(VD);
+    }
+    const auto *Call = dyn_cast<CallExpr>(E);
+    if (!Call)
+      return false;
+    const Expr *Object = nullptr;
+    unsigned First = 0;
+    llvm::StringRef Name;
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call)) {
+      if (OC->getOperator() != OO_Call)
+        return false;
+      Object = OC->getArg(0);
+      First = 1;
+    } else if (const Expr *Base = memberCall(Call, Name)) {
+      if (Name != "getRegion")
+        return false;
+      Object = Base;
+    } else {
+      Object = Call->getCallee(); // `a(r)` on a dependent `a`.
+    }
+    if (!uniformObject(Object))
+      return false;
+    for (unsigned I = First; I < Call->getNumArgs(); ++I)
+      if (!uniformObject(Call->getArg(I)) && !uniform(Call->getArg(I)))
+        return false;
+    return true;
   }
 
   /// One write of a local: the value, and the statement that makes it.
@@ -195,6 +269,33 @@ private:
         const Stmt *Decl = PM.getParent(VD->getInit());
         Writes[VD].push_back({VD->getInit(), Decl ? Decl : VD->getInit()});
       }
+    // Local dialect objects (a Segment): initialised by a uniform object,
+    // used only as the object of calls.
+    for (const VarDecl *VD : C.Locals)
+      if (!isa<ParmVarDecl>(VD) && declaredInBody(VD) && VD->getInit() &&
+          !VD->getType()->isScalarType() &&
+          !VD->getType()->isReferenceType() && !VD->isStaticLocal() &&
+          (isDialectClass(VD->getType(), "Segment") ||
+           isDialectClass(VD->getType(), "Region")))
+        Objects.insert(VD);
+    for (const DeclRefExpr *E : C.Refs) {
+      const auto *VD = dyn_cast<VarDecl>(E->getDecl());
+      if (!VD || !Objects.count(VD))
+        continue;
+      const Stmt *P = PM.getParentIgnoreParenImpCasts(
+          const_cast<DeclRefExpr *>(E));
+      const auto *AS = dyn_cast_or_null<ArraySubscriptExpr>(P);
+      const bool Object =
+          isa_and_nonnull<MemberExpr, CXXDependentScopeMemberExpr>(P) ||
+          (AS && AS->getBase()->IgnoreParenImpCasts() == E) ||
+          (isa_and_nonnull<CXXOperatorCallExpr>(P) &&
+           cast<CXXOperatorCallExpr>(P)->getArg(0)->IgnoreParenImpCasts() ==
+               E &&
+           cast<CXXOperatorCallExpr>(P)->getOperator() == OO_Subscript);
+      if (!Object)
+        Objects.erase(VD);
+    }
+
     for (const DeclRefExpr *E : C.Refs) {
       const auto *VD = dyn_cast<VarDecl>(E->getDecl());
       if (!VD || !Uniform.count(VD))
@@ -217,8 +318,16 @@ private:
       }
       Uniform.erase(VD); // Exposed: address taken, bound to a reference.
     }
+    // Both sets at once: a local object's arguments may be locals.
     for (bool Changed = true; Changed;) {
       Changed = false;
+      for (const VarDecl *VD : C.Locals)
+        if (Objects.count(VD) &&
+            (!uniformObject(VD->getInit()) ||
+             !allUniform(PM.getParent(VD->getInit()), nullptr))) {
+          Objects.erase(VD);
+          Changed = true;
+        }
       for (auto &[VD, Ws] : Writes) {
         if (!Uniform.count(VD))
           continue;
@@ -277,6 +386,7 @@ private:
   ParentMap PM;
   Collect C;
   llvm::SmallPtrSet<const VarDecl *, 16> Uniform;
+  llvm::SmallPtrSet<const VarDecl *, 8> Objects;
   std::vector<const DeclRefExpr *> Waits;
 };
 

@@ -16,10 +16,13 @@
 ///
 /// The test is syntactic and conservative. A condition is uniform when it
 /// only reads literals, constants, enumerators, captures (every work-item
-/// has the same copy), and the body's own scalar variables that are
-/// uniform: initialised and changed only by uniform values, under uniform
-/// conditions, and never exposed (address taken, bound to a reference); a
-/// fixed point. Loads, calls and the index are never uniform. The waits
+/// has the same copy), the size of a uniform segment, region or barrier
+/// (`getRegionSize()`, `getSize()`, `getCount()`; a segment `a(r)` of the
+/// body's BoundDistArray for a captured region is uniform), and the body's
+/// own scalar variables that are uniform: initialised and changed only by
+/// uniform values, under uniform conditions, and never exposed (address
+/// taken, bound to a reference); a fixed point. Loads, other calls and the
+/// index are never uniform. The waits
 /// qualify when every condition enclosing one (if, switch, ?:, &&, ||, a
 /// loop) is uniform, none is in a nested lambda or a range-for, and every
 /// `return` (but the body's last statement), and every `break`, `continue`

@@ -20,18 +20,23 @@
 /// across work-groups, is refused at launch for now (hpp::launchKernel).
 ///
 /// Backends:
-///  - CUDA and HIP: one word in shared memory, changed by one atomic per
-///    call of the lanes of a warp (wavefront) that call together; one lane
-///    polls for them, sleeping between polls (__nanosleep / s_sleep), so a
-///    waiting warp does not starve the others. A work-group that can never
+///  - CUDA: the hardware-backed split barrier, `cuda::barrier<
+///    cuda::thread_scope_block>` in shared memory (arrive then try_wait,
+///    `arrive`, `arrive_and_drop`);
+///  - HIP: a counter word in shared memory (arrivals in the low half,
+///    withdrawals in the high half) and a phase word. The lanes of a
+///    wavefront that call together arrive together: one lane adds their
+///    number, and only that lane polls the phase, sleeping between polls
+///    (s_sleep), so a waiting wavefront does not starve the others. Lanes of
+///    one wavefront that wait while others of it must still arrive cannot
+///    both make progress on AMD (no independent thread scheduling):
+///    hpp-rewrite reports such code (`[hpp-barrier-divergence]`);
+///  - CUDA and HIP: a wait still blocked after a few polls enters the
+///    work-group's watch, which tells exactly when the work-group can never
 ///    pass its barriers (a work-item left the kernel without skip() while
-///    the others wait) is detected exactly, reported as the reference
-///    runtime reports it, and ends instead of hanging the GPU
-///    (hpp/block_barrier.h; the kernel declares a detail::BarrierExitGuard
-///    after the binding). Lanes of one wavefront that wait while others of
-///    it must still arrive cannot both make progress on AMD (no
-///    independent thread scheduling): hpp-rewrite reports such code
-///    (`[hpp-barrier-divergence]`);
+///    the others wait; the kernel declares a detail::BarrierExitGuard after
+///    the binding); it then reports the reference runtime's deadlock error
+///    and ends instead of hanging the GPU (hpp/block_barrier.h);
 ///  - CPU: the reference runtime's phase counters (hpp/cpu/barrier_ops.h)
 ///    in the work-group's fibers.
 ///
@@ -128,12 +133,21 @@ public:
   /// Binds the handle to the work-group's storage: every work-item of the
   /// group calls it, in the kernel's prologue.
   HPP_DEVICE void attach(detail::BlockBarrierStorage &S) {
-#if !defined(HPP_BACKEND_CPU)
+#if defined(HPP_BACKEND_CUDA)
     // A launch-wide barrier (Grid) does not use the block's: its count may
-    // exceed what the block's word holds.
+    // exceed what an mbarrier holds (2^20 - 1).
     if (threadIdx.x + threadIdx.y + threadIdx.z == 0) {
-      if (!Grid)
-        detail::initBlockBarrier(S, Count);
+      if (!Grid) {
+        init(S.get(), Count);
+        S.Withdrawn = 0;
+      }
+      detail::initGroupWatch();
+    }
+    __syncthreads();
+#elif defined(HPP_BACKEND_HIP)
+    if (threadIdx.x + threadIdx.y + threadIdx.z == 0) {
+      S.Counts = 0;
+      S.Phase = 0;
       detail::initGroupWatch();
     }
     __syncthreads();
@@ -147,8 +161,12 @@ public:
 #if !defined(HPP_BACKEND_CPU)
     if (Grid)
       return detail::gridArrive(Grid, Count, 1, /*Wait=*/true);
-    detail::blockArrive(Storage, identity(), detail::BarrierArriveUnit,
-                        /*Wait=*/true, CallFile, CallLine);
+#endif
+#if defined(HPP_BACKEND_CUDA)
+    detail::blockWait(Storage, identity(Arrivals++), CallFile, CallLine);
+#elif defined(HPP_BACKEND_HIP)
+    detail::blockArrive(Storage, identity(0), 1, /*Wait=*/true, CallFile,
+                        CallLine);
 #else
     cpuOp(0, "Barrier::wait", CallFile, CallLine);
 #endif
@@ -159,8 +177,13 @@ public:
 #if !defined(HPP_BACKEND_CPU)
     if (Grid)
       return detail::gridArrive(Grid, Count, 1, /*Wait=*/false);
-    detail::blockArrive(Storage, identity(), detail::BarrierArriveUnit,
-                        /*Wait=*/false, CallFile, CallLine);
+#endif
+#if defined(HPP_BACKEND_CUDA)
+    ++Arrivals;
+    (void)Storage->get()->arrive();
+#elif defined(HPP_BACKEND_HIP)
+    detail::blockArrive(Storage, identity(0), 1, /*Wait=*/false, CallFile,
+                        CallLine);
 #else
     cpuOp(1, "Barrier::arrive", CallFile, CallLine);
 #endif
@@ -171,9 +194,13 @@ public:
 #if !defined(HPP_BACKEND_CPU)
     if (Grid)
       return detail::gridArrive(Grid, Count, 1ull << 32, /*Wait=*/false);
-    detail::blockArrive(Storage, identity(),
-                        detail::BarrierArriveUnit | detail::BarrierWithdrawUnit,
-                        /*Wait=*/false, CallFile, CallLine);
+#endif
+#if defined(HPP_BACKEND_CUDA)
+    ++Arrivals;
+    detail::blockSkip(Storage);
+#elif defined(HPP_BACKEND_HIP)
+    detail::blockArrive(Storage, identity(0), 1u << 16, /*Wait=*/false,
+                        CallFile, CallLine);
 #else
     cpuOp(2, "Barrier::skip", CallFile, CallLine);
 #endif
@@ -186,8 +213,11 @@ private:
   }
 
 #if !defined(HPP_BACKEND_CPU)
-  HPP_DEVICE detail::BarrierIdentity identity() const {
-    return {Count, CreatedFile, CreatedLine, Errors};
+  /// What a deadlock report at a wait says (hpp/block_barrier.h); on CUDA
+  /// \p Before is the caller's calls on the barrier before this one, its
+  /// phase if it took part in every one.
+  HPP_DEVICE detail::BarrierIdentity identity(unsigned Before) const {
+    return {Count, CreatedFile, CreatedLine, Errors, 0, Before, 0, 0};
   }
 #endif
 
@@ -224,6 +254,7 @@ private:
   detail::BlockBarrierStorage *Storage = nullptr;
   detail::GridBarrierState *Grid = nullptr; ///< launch-wide state, if any
   detail::DeviceErrorSlot *Errors = nullptr; ///< the launch's (GPU)
+  unsigned Arrivals = 0; ///< the work-item's calls so far (CUDA)
 };
 
 namespace detail {

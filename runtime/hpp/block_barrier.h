@@ -9,55 +9,55 @@
 /// \file
 /// The work-group state of hpp::Barrier (hpp/barrier.h) on CUDA and HIP,
 /// and how a work-group that can never pass its barriers is detected
-/// exactly and reported as the reference runtime reports it ("Barrier::wait
-/// failed: deadlock: ...", hpp/device_error.h), instead of hanging the GPU.
+/// exactly (no timeout decides) and reported as the reference runtime
+/// reports it ("Barrier::wait failed: deadlock: ...", hpp/device_error.h),
+/// instead of hanging the GPU.
 ///
-/// A barrier is one 64-bit word in shared memory, changed by one atomic
-/// add per call of the lanes of a warp (wavefront) that call together (one
-/// lane adds for all; it alone polls; the others go on when it does):
-///
-///   bits  0-15  waiting: lanes parked in this phase
-///   bits 16-31  withdrawn: lanes that skip()ped, for good
-///   bits 32-47  arrivals (and withdrawals) of this phase + a bias of
-///               2^16 - (count - withdrawn)
-///   bits 48-63  phase
-///
-/// The arrival that completes a phase carries out of bits 32-47 into the
-/// phase in the same atomic, so every arrival knows its phase exactly
-/// (later ones count for the next phase, as in the reference runtime).
-/// The completing lane then releases the phase's waiters: it takes them
-/// off the work-group's parked count, advances `Released` (what waiters
-/// poll), and only then re-arms the bias (with the phase's waiters
-/// taken off), which may complete the next phase at once.
-///
-/// Deadlock: the work-group's GroupWatch word counts the work-items parked
-/// in a wait (bits 0-15, biased by ParkedBias) and those that left the
-/// kernel (bits 16-31: the outlined kernel declares a BarrierExitGuard
-/// before any work-item can return, hpp-rewrite). Every change to it is
-/// ordered so that it can only undercount the parked: a waiter parks
-/// after its arrival, and a phase's waiters are taken off before they are
-/// released. So `parked + exited == work-group size`, read in one word, is
-/// exact: every work-item still in the kernel waits, no phase can complete
-/// any more, and no release is under way. A waiting lane that sees it
-/// records the deadlock (the first work-group to do so in the launch), the
-/// other waiters add where they wait, and the whole work-group ends
-/// (endDeviceWorkItem: no __trap, later launches run). A work-group whose
-/// work-items also wait elsewhere (__syncthreads, Segment::barrier, a
-/// launch-wide barrier) is never counted as deadlocked: such a mix still
-/// hangs.
-///
+/// The barriers are what they were measured as (docs/benchmarks.md): on
+/// CUDA `cuda::barrier<thread_scope_block>` (mbarrier: arrive, then
+/// try_wait); on HIP a counter word (arrivals in the low half, withdrawals
+/// in the high half) and a phase word, the lanes of a wavefront that call
+/// together arriving together, one lane polling. A wait polls
+/// WaitPolls times as before; only a wait still blocked after that enters
+/// the watch (parkedWait, out of line):
+///  - the work-group's GroupWatch word counts the work-items parked in
+///    such a wait, those that left the kernel (the outlined kernel
+///    declares a BarrierExitGuard before any work-item can return), and
+///    every change of either;
+///  - when `parked + exited` is the work-group size, every work-item still
+///    in the kernel is parked, or was released and has not noticed yet.
+///    One parked waiter then runs a round: it notes the change count,
+///    starts a new round number, and every parked waiter checks its own
+///    barrier again and, still blocked, confirms. If all confirm and
+///    nothing parked, left or exited meanwhile, no work-item can arrive
+///    any more: the deadlock is certain. A waiter that was released leaves
+///    (a change), which ends the round;
+///  - then the parked waiters record where they wait (the first
+///    work-group to get there in the launch), and the work-group ends
+///    (endDeviceWorkItem: no __trap, later launches run).
 /// On AMD a wavefront runs one path at a time: while some of its lanes
-/// wait, the others cannot run, and lanes that returned early only count as
-/// exited when the wavefront reaches the kernel's end. So a waiting
+/// wait, the others cannot run, and lanes that returned early only count
+/// as exited when the wavefront reaches the kernel's end. So a parked
 /// wavefront counts its other lanes (but those that did exit) as parked
 /// with it (stuckLanes): a wavefront whose lanes returned early is seen
 /// deadlocked. A wait that part of a wavefront skips while the rest of it
 /// must still arrive (hpp-rewrite warns, [hpp-barrier-divergence]) then
 /// ends in this error, naming those lanes as exited, instead of a hang.
+/// Not seen: work-items that also wait at `__syncthreads`,
+/// `Segment::barrier` or a launch-wide barrier (they never park: such a
+/// mix still hangs).
 ///
-/// Cost, per call of a warp: one shared-memory atomic to arrive, one more
-/// to park when it waits; a phase's completing lane adds three. The poll
-/// reads two words.
+/// What the message says about the barrier: on HIP its words give the
+/// phase, the arrivals and the withdrawals exactly. On CUDA the mbarrier
+/// is opaque: the phase is the count of the waiter's own calls on the
+/// barrier (the phase when it took part in every one), the arrivals come
+/// from the waiters' arrival tokens (exact unless a work-item arrive()d
+/// after the last waiter), the withdrawals from a counter skip() keeps.
+///
+/// Cost on the fast path: a poll counter per wait; on CUDA a register
+/// increment per call and a shared-memory atomic per warp per skip(); on
+/// HIP a load of the watch's word after each wait. The kernel of a body
+/// with a barrier runs one shared atomic per warp when its work-items exit.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_BLOCK_BARRIER_H
@@ -72,20 +72,40 @@
 
 #include <cstdint>
 
+#if defined(HPP_BACKEND_CUDA)
+#include <cuda/barrier>
+#include <cuda/std/chrono>
+#endif
+
 namespace hpp {
 namespace detail {
 
-/// A work-group's barrier state, declared `__shared__` by the kernel
-/// (see the file comment).
+/// A work-group's barrier state, declared `__shared__` by the kernel.
+#if defined(HPP_BACKEND_CUDA)
+using BlockBarrier = cuda::barrier<cuda::thread_scope_block>;
+/// Raw storage, so that the `__shared__` declaration needs no dynamic
+/// initialization; attach() constructs the barrier in it (cuda::init).
 struct BlockBarrierStorage {
-  unsigned long long Word;
-  unsigned Released; ///< phases completed and released
-  unsigned Pad;
+  alignas(BlockBarrier) unsigned char Bytes[sizeof(BlockBarrier)];
+  unsigned Withdrawn; ///< skip()s so far, for the deadlock report
+  HPP_DEVICE BlockBarrier *get() {
+    return reinterpret_cast<BlockBarrier *>(Bytes);
+  }
 };
+#else
+struct BlockBarrierStorage {
+  unsigned Counts; ///< arrivals (low 16 bits), withdrawals (high 16 bits)
+  unsigned Phase;
+};
+#endif
 
 /// Who in the work-group is parked in a wait, and who has left.
 struct GroupWatch {
-  unsigned Word;     ///< parked + ParkedBias (bits 0-15), exited (16-31)
+  /// Parked (bits 0-15), exited (16-31), changes to either (32-63).
+  unsigned long long Word;
+  unsigned Round;    ///< the current confirmation round
+  unsigned Confirms; ///< round (bits 16-31), parked that confirmed (0-15)
+  unsigned Probe;    ///< 1 while a waiter runs a round
   unsigned Deadlock; ///< 0; 3 while deciding; 1 recording; 2 not recording
 #if defined(HPP_BACKEND_HIP)
   /// The lanes of each wavefront that have left the kernel.
@@ -94,12 +114,8 @@ struct GroupWatch {
 };
 
 #if !defined(HPP_BACKEND_CPU)
-/// Keeps the parked count positive while a phase's waiters are taken off
-/// before all of them have parked.
-constexpr unsigned ParkedBias = 2048;
-constexpr unsigned long long BarrierWaitUnit = 1;
-constexpr unsigned long long BarrierWithdrawUnit = 1ull << 16;
-constexpr unsigned long long BarrierArriveUnit = 1ull << 32;
+/// Polls of a wait before it enters the watch.
+constexpr unsigned WaitPolls = 64;
 
 /// The work-group's watch: one per kernel that uses it, in shared memory.
 HPP_DEVICE inline GroupWatch &groupWatch() {
@@ -107,21 +123,13 @@ HPP_DEVICE inline GroupWatch &groupWatch() {
   return Watch;
 }
 
-/// The bias of a phase that needs \p Left more arrivals.
-HPP_DEVICE inline unsigned long long barrierBias(unsigned Left) {
-  return Left ? (0x10000ull - Left) << 32 : 0;
-}
-
-/// One work-item of the group, before any other uses them.
-HPP_DEVICE inline void initBlockBarrier(BlockBarrierStorage &S,
-                                        unsigned Count) {
-  S.Word = barrierBias(Count);
-  S.Released = 0;
-  S.Pad = 0;
-}
+/// One work-item of the group, before any other uses it.
 HPP_DEVICE inline void initGroupWatch() {
   GroupWatch &W = groupWatch();
-  W.Word = ParkedBias;
+  W.Word = 0;
+  W.Round = 0;
+  W.Confirms = 0;
+  W.Probe = 0;
   W.Deadlock = 0;
 #if defined(HPP_BACKEND_HIP)
   for (unsigned long long &E : W.Exited)
@@ -134,13 +142,21 @@ HPP_DEVICE inline unsigned groupLinearId() {
   return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
 }
 
-/// The lanes of the caller's wavefront that are not in \p Lanes and can
-/// not run while \p Lanes wait, that is all of them on AMD (one program
-/// counter per wavefront), but those that left the kernel: a wait counts
-/// them as parked with its own lanes, so that a wavefront whose other
-/// lanes returned early (their BarrierExitGuard only runs when the
-/// wavefront gets there) is seen deadlocked. None on CUDA, whose lanes are
-/// scheduled independently.
+/// What a deadlock report says about the barrier a waiter waits at.
+struct BarrierIdentity {
+  unsigned Count;
+  const char *CreatedFile; ///< host address
+  int CreatedLine;
+  DeviceErrorSlot *Errors;
+  unsigned Key;       ///< the storage's address, | 1
+  unsigned Phase;     ///< see the file comment
+  unsigned Arrived;   ///< in this phase
+  unsigned Withdrawn; ///< in all
+};
+
+/// The lanes of the caller's wavefront that are not in \p Lanes and cannot
+/// run while \p Lanes wait (see the file comment): on AMD all of them but
+/// those that left the kernel; none on CUDA.
 HPP_DEVICE inline unsigned stuckLanes(LaneMask Lanes) {
 #if defined(HPP_BACKEND_HIP)
   const unsigned Size = unsigned(getWarpSize());
@@ -157,54 +173,23 @@ HPP_DEVICE inline unsigned stuckLanes(LaneMask Lanes) {
 #endif
 }
 
-/// What a deadlock report says about a barrier besides its state.
-struct BarrierIdentity {
-  unsigned Count;
-  const char *CreatedFile; ///< host address
-  int CreatedLine;
-  DeviceErrorSlot *Errors;
-};
-
-/// Records the deadlock \p Lanes (whose leader calls) are in at \p S, at
-/// \p File : \p Line: the first caller of the work-group decides whether
-/// the work-group records it (the launch's slot is free); then every
-/// waiting call adds its lanes and barrier.
-inline __noinline__ HPP_DEVICE void blockDeadlock(BlockBarrierStorage *S,
-                                                  const BarrierIdentity &Id,
-                                                  LaneMask Lanes,
-                                                  const char *File, int Line) {
+/// Records where \p Lanes (the caller's, with it) wait at the barrier
+/// \p Id, at \p Line, for the deadlock report of the work-group, if it
+/// records one (Deadlock 1).
+inline __noinline__ HPP_DEVICE void recordWaiters(const BarrierIdentity &Id,
+                                                  LaneMask Lanes, int Line) {
   GroupWatch &W = groupWatch();
-  unsigned D = atomicCAS(&W.Deadlock, 0u, 3u);
-  if (D == 0) {
-    D = claimDeviceError(Id.Errors) ? 1u : 2u;
-    if (D == 1) {
-      fillDeviceError(Id.Errors, BarrierDeadlockError, File, Line);
-      publishDeviceError(Id.Errors); // Read after the launch, when all is.
-    }
-    __threadfence_block();
-    atomicExch(&W.Deadlock, D);
-  } else {
-    while ((D = *reinterpret_cast<volatile unsigned *>(&W.Deadlock)) == 3u) {
-    }
-  }
-  if (D != 1)
-    return;
   DeviceErrorSlot *E = Id.Errors;
-  const unsigned Key = unsigned(reinterpret_cast<std::uintptr_t>(S)) | 1u;
-  const unsigned long long Word =
-      *reinterpret_cast<volatile unsigned long long *>(&S->Word);
-  const unsigned Withdrawn = unsigned(Word >> 16) & 0xffffu;
-  const unsigned Left = Withdrawn < Id.Count ? Id.Count - Withdrawn : 0;
-  const unsigned Field = unsigned(Word >> 32) & 0xffffu;
-  const unsigned Bias = unsigned(barrierBias(Left) >> 32);
+  if (*reinterpret_cast<volatile unsigned *>(&W.Deadlock) != 1u || !E)
+    return;
   for (unsigned I = 0; I < DeviceErrorBarriers; ++I) {
-    const unsigned Old = atomicCAS(&E->Barriers[I].Key, 0u, Key);
-    if (Old == 0 || Old == Key) { // The same values from every waiter.
+    const unsigned Old = atomicCAS(&E->Barriers[I].Key, 0u, Id.Key);
+    if (Old == 0 || Old == Id.Key) {
       DeviceBarrierInfo &B = E->Barriers[I];
       B.Count = Id.Count;
-      B.Phase = *reinterpret_cast<volatile unsigned *>(&S->Released);
-      B.Arrived = Field >= Bias ? Field - Bias : Field;
-      B.Withdrawn = Withdrawn;
+      atomicMax(&B.Phase, Id.Phase);
+      atomicMax(&B.Arrived, Id.Arrived);
+      B.Withdrawn = Id.Withdrawn;
       B.CreatedLine = Id.CreatedLine;
       B.CreatedFile = Id.CreatedFile;
       break;
@@ -212,96 +197,247 @@ inline __noinline__ HPP_DEVICE void blockDeadlock(BlockBarrierStorage *S,
   }
   const unsigned Base = groupLinearId() - unsigned(gridBarrierLane());
   for (LaneMask Rest = Lanes; Rest; Rest &= Rest - 1) {
-    const unsigned Id2 = Base + unsigned(ffsMask(Rest) - 1);
-    if (Id2 < DeviceErrorItems)
-      E->Items[Id2] = {Line, Key};
+    const unsigned Item = Base + unsigned(ffsMask(Rest) - 1);
+    if (Item < DeviceErrorItems)
+      E->Items[Item] = {Line, Id.Key};
   }
   __threadfence();
 }
 
-/// The phase \p New (an atomic's result that carried into the phase) is
-/// complete: releases its waiters but the completing call's \p Own lanes,
-/// then re-arms the bias, and goes on while that completes phases too.
-__device__ __forceinline__ void completeBlockPhase(BlockBarrierStorage *S,
-                                                   unsigned Count,
-                                                   unsigned long long New,
-                                                   unsigned Own) {
-  GroupWatch &W = groupWatch();
-  for (;;) {
-    const unsigned Waiting = unsigned(New & 0xffffu);
-    if (Waiting > Own) // Taken off before they can go.
-      atomicSub(&W.Word, Waiting - Own);
-    Own = 0;
-    __threadfence_block();
-    atomicAdd(&S->Released, 1u);
-    const unsigned Withdrawn = unsigned(New >> 16) & 0xffffu;
-    const unsigned long long Fix =
-        barrierBias(Withdrawn < Count ? Count - Withdrawn : 0) - Waiting;
-    const unsigned long long Old = atomicAdd(&S->Word, Fix);
-    if (((Old + Fix) >> 48) == (Old >> 48))
+/// Adds \p N confirmations to round \p Round, unless another round began.
+HPP_DEVICE inline void confirmRound(GroupWatch &W, unsigned Round,
+                                    unsigned N) {
+  unsigned Seen = *reinterpret_cast<volatile unsigned *>(&W.Confirms);
+  while ((Seen >> 16) == (Round & 0xffffu)) {
+    const unsigned Old = atomicCAS(&W.Confirms, Seen, Seen + N);
+    if (Old == Seen)
       return;
-    New = Old + Fix; // The next phase's arrivals were all in.
+    Seen = Old;
   }
 }
 
-/// Adds \p Unit (arrival, arrival and withdrawal) for every lane of the
-/// warp calling now on barrier \p S; with \p Wait, then waits for the
-/// phase to end, or ends the work-group when it never can (see the file
-/// comment). Inline, as gridArrive is, for the same reason.
-__device__ __forceinline__ void blockArrive(BlockBarrierStorage *S,
-                                            const BarrierIdentity &Id,
-                                            unsigned long long Unit,
-                                            bool Wait, const char *File,
-                                            int Line) {
-  const LaneMask Lanes = activeMask();
-  const bool Leader = ffsMask(Lanes) - 1 == gridBarrierLane();
-#if defined(HPP_BACKEND_CUDA)
-  __syncwarp(Lanes); // The lanes' earlier writes before the arrival.
-#endif
-  if (Leader) {
-    const unsigned N = unsigned(popcMask(Lanes));
-    // Parked while this call waits: its lanes, and on AMD the others of
-    // its wavefront (stuckLanes).
-    const unsigned Parks = Wait ? N + stuckLanes(Lanes) : 0;
-    __threadfence_block();
-    const unsigned long long Add = N * Unit + Parks * BarrierWaitUnit;
-    const unsigned long long Old = atomicAdd(&S->Word, Add);
-    const unsigned Mine = unsigned(Old >> 48);
-    if (unsigned((Old + Add) >> 48) != Mine) {
-      completeBlockPhase(S, Id.Count, Old + Add, Parks);
-    } else if (Wait) {
-      GroupWatch &W = groupWatch();
-      atomicAdd(&W.Word, Parks);
-      const unsigned Size = blockDim.x * blockDim.y * blockDim.z;
-#if defined(HPP_BACKEND_CUDA)
-      unsigned Backoff = 32;
-#endif
+/// The decision: the first waiter to see the certain deadlock decides
+/// whether the work-group records it (the launch's slot is free).
+HPP_DEVICE inline void declareDeadlock(GroupWatch &W, DeviceErrorSlot *Errors,
+                                       const char *File, int Line) {
+  if (atomicCAS(&W.Deadlock, 0u, 3u) != 0u)
+    return;
+  const unsigned D = claimDeviceError(Errors) ? 1u : 2u;
+  if (D == 1) {
+    fillDeviceError(Errors, BarrierDeadlockError, File, Line);
+    publishDeviceError(Errors); // Read after the launch, when all is.
+  }
+  __threadfence_block();
+  atomicExch(&W.Deadlock, D);
+}
+
+/// A wait still blocked after WaitPolls polls, in which the caller polls
+/// for \p N work-items (see the file comment): parks them, polls
+/// \p Released and the watch; returns false once released, true when the
+/// work-group is deadlocked (the caller then records where its lanes wait,
+/// and they end). \p Errors, \p File and \p Line: the launch's record and
+/// the wait, for the decision.
+template <class ReleasedFn>
+HPP_DEVICE bool parkedWait(ReleasedFn Released, unsigned N,
+                           DeviceErrorSlot *Errors, const char *File,
+                           int Line) {
+  GroupWatch &W = groupWatch();
+  volatile GroupWatch &V = W;
+  const unsigned Size = blockDim.x * blockDim.y * blockDim.z;
+  const unsigned long long Change = 1ull << 32;
+  atomicAdd(&W.Word, Change + N);
+  unsigned Seen = V.Round;
+  auto Leave = [&] {
+    atomicAdd(&W.Word, Change - N); // Parked - N, changes + 1.
+    return false;
+  };
+  for (;;) {
+    if (Released())
+      return Leave();
+    unsigned D = V.Deadlock;
+    if (D == 3u) {
+      while ((D = V.Deadlock) == 3u) {
+      }
+    }
+    if (D)
+      return true;
+    if (V.Round != Seen) { // A round asks whether it is still blocked.
+      Seen = V.Round;
+      if (Released())
+        return Leave();
+      confirmRound(W, Seen, N);
+    }
+    unsigned long long G = V.Word;
+    if (unsigned(G & 0xffffu) + unsigned(G >> 16 & 0xffffu) == Size &&
+        atomicCAS(&W.Probe, 0u, 1u) == 0u) {
+      // The round: every parked waiter confirms, nothing changes.
+      const unsigned Before = unsigned(V.Word >> 32);
+      const unsigned Round = V.Round + 1;
+      atomicExch(&W.Confirms, (Round & 0xffffu) << 16);
+      __threadfence_block();
+      atomicExch(&W.Round, Round);
+      Seen = Round;
+      if (Released()) {
+        atomicExch(&W.Probe, 0u);
+        return Leave();
+      }
+      confirmRound(W, Round, N);
       for (;;) {
-        const unsigned R = *reinterpret_cast<volatile unsigned *>(&S->Released);
-        if (short(R - Mine) > 0)
-          break;
-        const unsigned G = *reinterpret_cast<volatile unsigned *>(&W.Word);
-        if ((G & 0xffffu) - ParkedBias + (G >> 16) == Size ||
-            *reinterpret_cast<volatile unsigned *>(&W.Deadlock)) {
-          blockDeadlock(S, Id, Lanes, File, Line);
+        G = V.Word;
+        if (unsigned(G >> 32) != Before ||
+            unsigned(G & 0xffffu) + unsigned(G >> 16 & 0xffffu) != Size)
+          break; // Something moved: not (yet) a deadlock.
+        if ((V.Confirms & 0xffffu) == unsigned(G & 0xffffu)) {
+          declareDeadlock(W, Errors, File, Line);
           break;
         }
 #if defined(HPP_BACKEND_CUDA)
-        __nanosleep(Backoff);
-        Backoff = Backoff < 256 ? Backoff * 2 : Backoff;
+        __nanosleep(64);
 #else
         __builtin_amdgcn_s_sleep(1);
 #endif
       }
+      atomicExch(&W.Probe, 0u);
+      continue;
     }
-    __threadfence_block();
-  }
 #if defined(HPP_BACKEND_CUDA)
-  __syncwarp(Lanes); // The others go on when the leader does.
+    __nanosleep(256);
+#else
+    __builtin_amdgcn_s_sleep(2);
 #endif
+  }
+}
+
+#if defined(HPP_BACKEND_CUDA)
+/// The mbarrier's pending arrivals before the arrival that returned \p T.
+HPP_DEVICE inline unsigned pendingBefore(BlockBarrier::arrival_token T) {
+  static_assert(sizeof(T) == 8, "an mbarrier state is 64 bits");
+  unsigned long long State;
+  __builtin_memcpy(&State, &T, 8);
+  unsigned Pending;
+  asm volatile("mbarrier.pending_count.b64 %0, %1;"
+               : "=r"(Pending)
+               : "l"(State));
+  return Pending;
+}
+
+/// The wait of \p S (token \p T) after WaitPolls polls (see the file
+/// comment); true when deadlocked, after recording where it waits.
+__noinline__ HPP_DEVICE inline bool blockWaitSlow(BlockBarrierStorage *S,
+                                                  BlockBarrier::arrival_token T,
+                                                  BarrierIdentity Id,
+                                                  const char *File, int Line) {
+  BlockBarrier *B = S->get();
+  auto Released = [&] {
+    BlockBarrier::arrival_token Copy = T;
+    return B->try_wait_for(static_cast<BlockBarrier::arrival_token &&>(Copy),
+                           cuda::std::chrono::nanoseconds(0));
+  };
+  if (!parkedWait(Released, 1, Id.Errors, File, Line))
+    return false;
+  Id.Key = unsigned(reinterpret_cast<std::uintptr_t>(S)) | 1u;
+  Id.Withdrawn = *reinterpret_cast<volatile unsigned *>(&S->Withdrawn);
+  const unsigned Left = Id.Count > Id.Withdrawn ? Id.Count - Id.Withdrawn : 0;
+  const unsigned Pending = pendingBefore(T) - 1; // After this arrival.
+  Id.Arrived = Left > Pending ? Left - Pending : 0;
+  recordWaiters(Id, LaneMask(1u) << gridBarrierLane(), Line);
+  return true;
+}
+
+/// Barrier::wait on CUDA: the mbarrier's arrive and try_wait; a wait still
+/// blocked after WaitPolls polls goes on in blockWaitSlow.
+__device__ __forceinline__ void blockWait(BlockBarrierStorage *S,
+                                          const BarrierIdentity &Id,
+                                          const char *File, int Line) {
+  BlockBarrier *B = S->get();
+  const BlockBarrier::arrival_token T = B->arrive();
+#pragma unroll 1
+  for (unsigned Poll = 0; Poll < WaitPolls; ++Poll) {
+    BlockBarrier::arrival_token Copy = T;
+    if (B->try_wait_for(static_cast<BlockBarrier::arrival_token &&>(Copy),
+                        cuda::std::chrono::nanoseconds(0)))
+      return;
+  }
+  if (blockWaitSlow(S, T, Id, File, Line))
+    endDeviceWorkItem();
+}
+
+/// Barrier::skip on CUDA; counts the withdrawal for the deadlock report.
+__device__ __forceinline__ void blockSkip(BlockBarrierStorage *S) {
+  const LaneMask Lanes = activeMask();
+  if (ffsMask(Lanes) - 1 == gridBarrierLane())
+    atomicAdd(&S->Withdrawn, unsigned(popcMask(Lanes)));
+  S->get()->arrive_and_drop();
+}
+#endif
+
+#if defined(HPP_BACKEND_HIP)
+/// The wait of \p Lanes on \p S in phase \p Phase after WaitPolls polls
+/// (see the file comment); true when deadlocked, after recording where
+/// they wait.
+__noinline__ HPP_DEVICE inline bool blockWaitSlow(BlockBarrierStorage *S,
+                                                  unsigned Phase,
+                                                  LaneMask Lanes,
+                                                  BarrierIdentity Id,
+                                                  const char *File, int Line) {
+  auto Released = [&] {
+    return __hip_atomic_load(&S->Phase, __ATOMIC_ACQUIRE,
+                             __HIP_MEMORY_SCOPE_WORKGROUP) != Phase;
+  };
+  const unsigned N = unsigned(popcMask(Lanes)) + stuckLanes(Lanes);
+  if (!parkedWait(Released, N, Id.Errors, File, Line))
+    return false;
+  const unsigned Counts = *reinterpret_cast<volatile unsigned *>(&S->Counts);
+  Id.Key = unsigned(reinterpret_cast<std::uintptr_t>(S)) | 1u;
+  Id.Phase = *reinterpret_cast<volatile unsigned *>(&S->Phase);
+  Id.Arrived = Counts & 0xffffu;
+  Id.Withdrawn = Counts >> 16;
+  recordWaiters(Id, Lanes, Line);
+  return true;
+}
+
+/// Barrier's operations on HIP: adds \p Unit (an arrival or a withdrawal)
+/// for every lane of the wavefront calling now; with \p Wait, the
+/// wavefront then waits for the phase to end (after WaitPolls polls, in
+/// blockWaitSlow). The lane that completes the phase resets the arrivals
+/// and starts the next one.
+__device__ __forceinline__ void blockArrive(BlockBarrierStorage *S,
+                                            const BarrierIdentity &Id,
+                                            unsigned Unit, bool Wait,
+                                            const char *File, int Line) {
+  const LaneMask Lanes = activeMask();
+  const bool Leader = ffsMask(Lanes) - 1 == laneId();
+  const unsigned Phase = __hip_atomic_load(&S->Phase, __ATOMIC_ACQUIRE,
+                                           __HIP_MEMORY_SCOPE_WORKGROUP);
+  if (Leader) {
+    const unsigned N = unsigned(popcMask(Lanes));
+    const unsigned Old = atomicAdd(&S->Counts, N * Unit);
+    const unsigned New = Old + N * Unit;
+    const unsigned Expected = Id.Count - (New >> 16);
+    if (Expected != 0 && (New & 0xffffu) == Expected) {
+      atomicAnd(&S->Counts, 0xffff0000u);
+      __hip_atomic_fetch_add(&S->Phase, 1u, __ATOMIC_RELEASE,
+                             __HIP_MEMORY_SCOPE_WORKGROUP);
+    } else if (Wait) {
+#pragma unroll 1
+      for (unsigned Poll = 0;
+           __hip_atomic_load(&S->Phase, __ATOMIC_ACQUIRE,
+                             __HIP_MEMORY_SCOPE_WORKGROUP) == Phase;
+           ++Poll) {
+        if (Poll == WaitPolls) {
+          blockWaitSlow(S, Phase, Lanes, Id, File, Line);
+          break;
+        }
+        __builtin_amdgcn_s_sleep(1);
+      }
+    }
+  }
+  // The other lanes go on when the leader does (one instruction stream).
+  __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");
   if (Wait && *reinterpret_cast<volatile unsigned *>(&groupWatch().Deadlock))
     endDeviceWorkItem(); // The whole work-group ends.
 }
+#endif
 
 /// Counts the lanes calling now as having left the kernel.
 HPP_DEVICE inline void markGroupExit() {
@@ -312,7 +448,8 @@ HPP_DEVICE inline void markGroupExit() {
     const unsigned Size = unsigned(getWarpSize());
     atomicOr(&W.Exited[(groupLinearId() - unsigned(laneId())) / Size], Lanes);
 #endif
-    atomicAdd(&W.Word, unsigned(popcMask(Lanes)) << 16);
+    atomicAdd(&W.Word,
+              (1ull << 32) + ((unsigned long long)popcMask(Lanes) << 16));
   }
 }
 #endif

@@ -13,8 +13,12 @@
 ///    kernel_index.h), hpp::allocate / hpp::deallocate (memory.h);
 ///  - HPP_CHECK (check.h);
 ///  - MVECTOR_MAX/MIN, getWarpSize & co., LaneMask, `cg` (warp.h);
-///  - Barrier (barrier.h), __gpu_sync (grid_sync.h), DistArray, Region,
+///  - Barrier (barrier.h; its work-group state and deadlock detection on
+///    GPUs: block_barrier.h), __gpu_sync (grid_sync.h), DistArray, Region,
 ///    BoundDistArray, Segment (dist_array.h);
+///  - on GPUs, the record of the errors device code raises (a Segment index
+///    out of range, a Barrier deadlock), thrown by the launch or the task's
+///    future as the reference runtime throws them (device_error.h);
 ///  - Task and Future (task.h, hpp/core/future.h);
 ///  - Channel, executeWith and the kernel side of channels (channel.h,
 ///    channel_kernel.h).
