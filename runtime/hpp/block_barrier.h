@@ -226,6 +226,7 @@ HPP_DEVICE inline void declareDeadlock(GroupWatch &W, DeviceErrorSlot *Errors,
   const unsigned D = claimDeviceError(Errors) ? 1u : 2u;
   if (D == 1) {
     fillDeviceError(Errors, BarrierDeadlockError, File, Line);
+    fillDeviceErrorGroup(Errors);
     publishDeviceError(Errors); // Read after the launch, when all is.
   }
   __threadfence_block();
@@ -348,7 +349,7 @@ __forceinline__ HPP_DEVICE bool blockWaitSlow(BlockBarrierStorage *S,
 
 /// Barrier::wait on CUDA: the mbarrier's arrive and try_wait; a wait still
 /// blocked after WaitPolls polls goes on in blockWaitSlow (inline; measured
-/// with bench/barrier_bench.cu's kernel: 22 registers before, 32 with it,
+/// with bench/barrier_bench.cu's kernel: 22 registers before, 30 with it,
 /// no stack; out of line, 48 and a stack frame).
 __device__ __forceinline__ void blockWait(BlockBarrierStorage *S,
                                           const BarrierIdentity &Id,

@@ -20,9 +20,10 @@
 ///    writes what the reference's message prints: the kind, the user's
 ///    file:line (the device's `__builtin_FILE()`/`__builtin_LINE()`
 ///    default arguments, the same mechanism as the CPU backend: the line of
-///    the source nvcc/hipcc compiled; the file name is copied into the
-///    slot), and the numbers (index and size; barrier state, the waiting
-///    work-items). Later errors of the launch find the slot claimed and
+///    the source nvcc/hipcc compiled; the slot keeps the device address of
+///    the file name, a string literal, which the host copies from the
+///    device, readDeviceString), and the numbers (index and size; barrier
+///    state, the waiting work-items). Later errors of the launch find the slot claimed and
 ///    record nothing;
 ///  - last, it sets the slot's flag, a word of mapped (zero-copy) host
 ///    memory; the host reads that word after the launch completed (the
@@ -69,11 +70,11 @@ enum DeviceErrorKind : unsigned {
   TaskNotRunError = 3      ///< a task whose dependency failed
 };
 
-/// Limits of a slot: work-items of a work-group, barriers a deadlock names,
-/// bytes of the file name.
+/// Limits of a slot: work-items of a work-group, barriers a deadlock names;
+/// bytes of a file name the host reads.
 constexpr unsigned DeviceErrorItems = 1024;
 constexpr unsigned DeviceErrorBarriers = 16;
-constexpr unsigned DeviceErrorFileBytes = 1024;
+constexpr unsigned DeviceErrorFileBytes = 4096;
 
 /// A barrier that waiting work-items of a deadlocked work-group wait at.
 struct DeviceBarrierInfo {
@@ -103,7 +104,7 @@ struct DeviceErrorSlot {
   unsigned Group[3];              ///< the work-group that failed
   unsigned GroupSize;
   unsigned Fold; ///< a task's dependencies past TaskGate's, folded
-  char File[DeviceErrorFileBytes];
+  const char *File; ///< a device address (a string literal)
   DeviceBarrierInfo Barriers[DeviceErrorBarriers];
   DeviceWaitingItem Items[DeviceErrorItems];
 };
@@ -114,28 +115,23 @@ HPP_DEVICE inline bool claimDeviceError(DeviceErrorSlot *S) {
   return S && atomicCAS(&S->Claim, 0u, 1u) == 0u;
 }
 
-/// Fills the parts of \p S every kind has. \p File is kept whole if it
-/// fits, else as "..." and its end.
+/// Fills the parts of \p S every kind has. The file name stays where it
+/// is, a string literal in the device's memory: the host copies it from
+/// there (readDeviceString). A few stores, so that the error path of
+/// `s[i]`, inline, needs few registers.
 HPP_DEVICE inline void fillDeviceError(DeviceErrorSlot *S, unsigned Kind,
                                        const char *File, int Line) {
   S->Kind = Kind;
   S->Line = Line;
+  S->File = File;
+}
+
+/// The work-group that failed (a deadlock's report needs it).
+HPP_DEVICE inline void fillDeviceErrorGroup(DeviceErrorSlot *S) {
   S->Group[0] = blockIdx.x;
   S->Group[1] = blockIdx.y;
   S->Group[2] = blockIdx.z;
   S->GroupSize = blockDim.x * blockDim.y * blockDim.z;
-  unsigned Length = 0;
-  while (File && File[Length])
-    ++Length;
-  unsigned From = 0, At = 0;
-  if (Length >= DeviceErrorFileBytes) {
-    From = Length - (DeviceErrorFileBytes - 4);
-    for (; At < 3; ++At)
-      S->File[At] = '.';
-  }
-  for (; From < Length; ++From, ++At)
-    S->File[At] = File[From];
-  S->File[At] = 0;
 }
 
 /// Makes \p S visible to the host (its flag, in host memory, last).
@@ -160,8 +156,8 @@ HPP_DEVICE inline void publishDeviceError(DeviceErrorSlot *S) {
 /// \p File : \p Line: recorded in \p S. Returns the index the work-item
 /// uses instead, 0, inside the segment, so that it touches no memory past
 /// it (an index, not a reference to spare memory: the access stays a
-/// shared-memory one on the fast path).
-inline __noinline__ HPP_DEVICE unsigned long long
+/// shared-memory one on the fast path). Inline: see Segment::operator[].
+__forceinline__ HPP_DEVICE unsigned long long
 segmentOutOfRange(DeviceErrorSlot *S, unsigned long long Value, bool Negative,
                   unsigned long long Size, const char *File, int Line) {
   if (!S) { // Not launched by hpp::launchKernel: nowhere to report.
@@ -221,6 +217,11 @@ private:
   mutable std::unique_ptr<DeviceErrorSlot> Copy;
 };
 
+/// The NUL-terminated string at device address \p P (a string literal of
+/// device code: the file of an error), at most DeviceErrorFileBytes bytes;
+/// "?" when it cannot be read. Defined by the backend.
+std::string readDeviceString(const char *P);
+
 /// Throws the error \p Sink recorded, if any.
 inline void checkDeviceErrors(const std::shared_ptr<DeviceErrorSink> &Sink) {
   if (Sink && Sink->failed())
@@ -262,7 +263,7 @@ inline void checkDeferredDeviceErrors() { DeferredDeviceErrors::get().check(); }
 
 inline RuntimeError DeviceErrorSink::error() const {
   const DeviceErrorSlot &R = record();
-  const std::string File = R.File;
+  const std::string File = readDeviceString(R.File);
   if (R.Kind == SegmentIndexError)
     return RuntimeError("Segment::operator[]", File, R.Line,
                         segmentIndexText(std::size_t(R.Index), R.Negative != 0,
@@ -327,6 +328,7 @@ namespace detail {
 inline std::shared_ptr<DeviceErrorSink> DeviceErrorSink::make() {
   return nullptr;
 }
+inline std::string readDeviceString(const char *P) { return P ? P : ""; }
 inline DeviceErrorSink::~DeviceErrorSink() = default;
 inline const DeviceErrorSlot &DeviceErrorSink::record() const {
   if (!Copy)

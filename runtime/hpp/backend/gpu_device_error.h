@@ -21,7 +21,9 @@
 #include "hpp/device_error.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
+#include <string>
 #include <mutex>
 #include <vector>
 
@@ -113,10 +115,39 @@ inline const DeviceErrorSlot &DeviceErrorSink::record() const {
     std::unique_ptr<DeviceErrorSlot> C(new DeviceErrorSlot());
     HPP_CHECK(HPP_GPU(Memcpy)(C.get(), Slot, sizeof(DeviceErrorSlot),
                               HPP_GPU(MemcpyDeviceToHost)));
-    C->File[DeviceErrorFileBytes - 1] = 0;
     Copy = std::move(C);
   }
   return *Copy;
+}
+
+inline std::string readDeviceString(const char *P) {
+  if (!P)
+    return "";
+  // In pieces that end at 64-byte boundaries, so that a piece past the
+  // string stays near it; a piece the backend refuses (past the end of the
+  // module's memory) is read a byte at a time.
+  std::string S;
+  char Piece[64];
+  while (S.size() < DeviceErrorFileBytes) {
+    const char *At = P + S.size();
+    std::size_t N = 64 - std::size_t(reinterpret_cast<std::uintptr_t>(At) % 64);
+    if (HPP_GPU(Memcpy)(Piece, At, N, HPP_GPU(MemcpyDeviceToHost)) !=
+        HPP_GPU(Success)) {
+      (void)HPP_GPU(GetLastError)();
+      N = 1;
+      if (HPP_GPU(Memcpy)(Piece, At, 1, HPP_GPU(MemcpyDeviceToHost)) !=
+          HPP_GPU(Success)) {
+        (void)HPP_GPU(GetLastError)();
+        return S.empty() ? "?" : S;
+      }
+    }
+    for (std::size_t I = 0; I < N; ++I) {
+      if (!Piece[I])
+        return S;
+      S += Piece[I];
+    }
+  }
+  return S;
 }
 
 inline DeviceErrorSlot *LaunchScratch::errorSlot() {
