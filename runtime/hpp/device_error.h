@@ -21,8 +21,8 @@
 ///    file:line (the device's `__builtin_FILE()`/`__builtin_LINE()`
 ///    default arguments, the same mechanism as the CPU backend: the line of
 ///    the source nvcc/hipcc compiled; the slot keeps the device address of
-///    the file name, a string literal, which the host copies from the
-///    device, readDeviceString), and the numbers (index and size; barrier
+///    the file name, a string literal, which the host has copied after an
+///    error, readDeviceString), and the numbers (index and size; barrier
 ///    state, the waiting work-items). Later errors of the launch find the slot claimed and
 ///    record nothing;
 ///  - last, it sets the slot's flag, a word of mapped (zero-copy) host

@@ -11,7 +11,9 @@
 /// device sets last when it records an error. A slot comes back to the
 /// pool when its last owner (the launch's scratch, a task's work, the
 /// dependents that read it) lets it go; one that recorded an error is
-/// zeroed again then, before any other launch can get it.
+/// zeroed again then, before any other launch can get it. An error's file
+/// name is read from the device's string literal by a one-thread kernel
+/// (readDeviceString).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_BACKEND_GPU_DEVICE_ERROR_H
@@ -21,7 +23,6 @@
 #include "hpp/device_error.h"
 
 #include <cstddef>
-#include <cstdint>
 #include <memory>
 #include <string>
 #include <mutex>
@@ -120,33 +121,39 @@ inline const DeviceErrorSlot &DeviceErrorSink::record() const {
   return *Copy;
 }
 
+/// Copies the string at \p In (at most \p Max bytes, then a NUL) to
+/// \p Out, on the device: the host cannot always copy from a module's
+/// memory itself (HIP's copies know only the allocations it made).
+template <int = 0>
+__global__ void copyDeviceString(char *Out, const char *In, unsigned Max) {
+  unsigned I = 0;
+  for (; I + 1 < Max && In[I]; ++I)
+    Out[I] = In[I];
+  Out[I] = 0;
+}
+
 inline std::string readDeviceString(const char *P) {
   if (!P)
     return "";
-  // In pieces that end at 64-byte boundaries, so that a piece past the
-  // string stays near it; a piece the backend refuses (past the end of the
-  // module's memory) is read a byte at a time.
-  std::string S;
-  char Piece[64];
-  while (S.size() < DeviceErrorFileBytes) {
-    const char *At = P + S.size();
-    std::size_t N = 64 - std::size_t(reinterpret_cast<std::uintptr_t>(At) % 64);
-    if (HPP_GPU(Memcpy)(Piece, At, N, HPP_GPU(MemcpyDeviceToHost)) !=
-        HPP_GPU(Success)) {
-      (void)HPP_GPU(GetLastError)();
-      N = 1;
-      if (HPP_GPU(Memcpy)(Piece, At, 1, HPP_GPU(MemcpyDeviceToHost)) !=
-          HPP_GPU(Success)) {
-        (void)HPP_GPU(GetLastError)();
-        return S.empty() ? "?" : S;
-      }
-    }
-    for (std::size_t I = 0; I < N; ++I) {
-      if (!Piece[I])
-        return S;
-      S += Piece[I];
-    }
+  char *Buffer = nullptr;
+  std::string S(DeviceErrorFileBytes, '\0');
+  const auto Stream = static_cast<HPP_GPU(Stream_t)>(nullptr);
+  if (HPP_GPU(Malloc)(reinterpret_cast<void **>(&Buffer),
+                      DeviceErrorFileBytes) != HPP_GPU(Success)) {
+    (void)HPP_GPU(GetLastError)();
+    return "?";
   }
+  copyDeviceString<><<<1, 1, 0, Stream>>>(Buffer, P, DeviceErrorFileBytes);
+  const bool Ok = HPP_GPU(GetLastError)() == HPP_GPU(Success) &&
+                  HPP_GPU(Memcpy)(&S[0], Buffer, DeviceErrorFileBytes,
+                                  HPP_GPU(MemcpyDeviceToHost)) ==
+                      HPP_GPU(Success);
+  (void)HPP_GPU(Free)(Buffer);
+  if (!Ok) {
+    (void)HPP_GPU(GetLastError)();
+    return "?";
+  }
+  S.resize(S.find('\0'));
   return S;
 }
 
