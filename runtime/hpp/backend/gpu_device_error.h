@@ -6,7 +6,7 @@
 ///
 /// \file
 /// The pool of DeviceErrorSlots (hpp/device_error.h): slots in device
-/// memory, allocated 16 at a time and zeroed once; each has a flag word in
+/// memory, allocated 16 at a time (a few backend calls) and zeroed once; each has a flag word in
 /// mapped host memory (cudaHostAlloc / hipHostMalloc, mapped) that the
 /// device sets last when it records an error. A slot comes back to the
 /// pool when its last owner (the launch's scratch, a task's work, the
@@ -90,12 +90,15 @@ private:
     std::memset(Flags, 0, Chunk * sizeof(unsigned));
     HPP_CHECK(HPP_GPU(Memset)(Slots, 0, Chunk * sizeof(DeviceErrorSlot)));
     auto *S = static_cast<DeviceErrorSlot *>(Slots);
-    for (unsigned I = 0; I < Chunk; ++I) {
-      unsigned *F = static_cast<unsigned *>(DeviceFlags) + I;
-      HPP_CHECK(HPP_GPU(Memcpy)(&S[I].Flag, &F, sizeof(F),
+    unsigned *Pointers[Chunk];
+    for (unsigned I = 0; I < Chunk; ++I)
+      Pointers[I] = static_cast<unsigned *>(DeviceFlags) + I;
+    // Each slot's Flag, in one copy.
+    HPP_CHECK(HPP_GPU(Memcpy2D)(&S[0].Flag, sizeof(DeviceErrorSlot), Pointers,
+                                sizeof(unsigned *), sizeof(unsigned *), Chunk,
                                 HPP_GPU(MemcpyHostToDevice)));
+    for (unsigned I = 0; I < Chunk; ++I)
       Free.push_back({&S[I], static_cast<volatile unsigned *>(Flags) + I});
-    }
   }
 
   std::mutex M;
