@@ -24,32 +24,51 @@
 ///    Future is destroyed without wait(): its error is not lost but
 ///    reported at the next synchronising call, a parallelFor or the wait()
 ///    of another task's future, which the program catches.
-/// For each failure the program prints the message (directories removed)
-/// and checks that it names the right calls and lines.
+/// For each failure the program prints the message and checks that it
+/// names the right calls and lines. Every "FILE:LINE" of this file in it is
+/// printed so, as the lines are those of the source compiled (a rewritten
+/// source's differ): the output is the same on the CPU reference runtime
+/// and on a GPU. With the argument `full` the messages are printed with
+/// the directories removed instead.
 ///
-/// Usage: task_error   (exit status 0 when every task failed or succeeded
-/// as expected)
+/// Usage: task_error [full]   (exit status 0 when every task failed or
+/// succeeded as expected)
 ///
 //===----------------------------------------------------------------------===//
 
 #include <hpp/hpp.h>
 
+#include <cctype>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <vector>
 
 using namespace hpp;
 
 static int Failures = 0;
+static bool Full = false;
 
-/// \p Msg with this file's path shortened to its name, so that the output
-/// does not depend on where the program was built.
-static std::string shortened(std::string Msg) {
+/// \p Msg with this file's path shortened to its name (Full), or each
+/// "PATH:LINE" of it written "FILE:LINE".
+static std::string shown(std::string Msg) {
   const std::string Path = __FILE__;
-  std::string Name = Path.substr(Path.find_last_of('/') + 1);
-  for (std::size_t At = 0; (At = Msg.find(Path, At)) != std::string::npos;
-       At += Name.size())
+  std::string Name = Full ? Path.substr(Path.find_last_of('/') + 1) : "FILE";
+  for (std::size_t At = 0; (At = Msg.find(Path, At)) != std::string::npos;) {
+    std::size_t End = At + Path.size();
+    if (!Full && End < Msg.size() && Msg[End] == ':') {
+      std::size_t Digits = End + 1;
+      while (Digits < Msg.size() && std::isdigit((unsigned char)Msg[Digits]))
+        ++Digits;
+      if (Digits > End + 1) {
+        Msg.replace(At, Digits - At, "FILE:LINE");
+        At += 9;
+        continue;
+      }
+    }
     Msg.replace(At, Path.size(), Name);
+    At += Name.size();
+  }
   return Msg;
 }
 
@@ -63,11 +82,11 @@ static std::string here(int Line) {
 static void expect(const char *Name, const RuntimeError &E,
                    std::vector<std::string> Parts) {
   std::string Msg = E.what();
-  std::printf("%s: caught: %s\n", Name, shortened(Msg).c_str());
+  std::printf("%s: caught: %s\n", Name, shown(Msg).c_str());
   for (const std::string &Part : Parts)
     if (Msg.find(Part) == std::string::npos) {
       std::printf("%s: MISMATCH: the message does not contain \"%s\"\n", Name,
-                  shortened(Part).c_str());
+                  shown(Part).c_str());
       ++Failures;
       return;
     }
@@ -90,16 +109,21 @@ static Task<void, Index<1, 1>> stuckBarrierTask(Barrier &B) {
   });
 }
 
-int main() {
+int main(int argc, char **argv) {
+  Full = argc > 1 && !std::strcmp(argv[1], "full");
+  if (argc > 2 || (argc == 2 && !Full)) {
+    std::fprintf(stderr, "usage: task_error [full]\n");
+    return 2;
+  }
   // barrier: the error comes out of wait(), naming the enqueue's line.
   Barrier B(64);
   Task<void, Index<1, 1>> stuck = stuckBarrierTask(B);
-  const int BarrierLine = __LINE__ + 1;
+  const int BarrierLine = __builtin_LINE() + 1;
   Future<void> barrierFuture = stuck.enqueue(Range<1, 1>(64, 64));
   // dependent: enqueued after the barrier task, so it never runs.
   Pointer<int> Marks = allocate<int>(64);
   Task<void, Index<1>> mark([=](Index<1> i) __device(hpp) { Marks[i] = 1; });
-  const int DependentLine = __LINE__ + 1;
+  const int DependentLine = __builtin_LINE() + 1;
   Future<void> dependentFuture = mark.enqueue(Range<1>(64), barrierFuture);
   try {
     barrierFuture.wait();
@@ -148,7 +172,7 @@ int main() {
       c.write(static_cast<int>(i));
       return static_cast<int>(i);
     });
-    const int SegmentLine = __LINE__ + 1;
+    const int SegmentLine = __builtin_LINE() + 1;
     Future<std::vector<int>> segmentFuture = writer.enqueue(Range<1>(8));
     try {
       std::vector<int> Values = segmentFuture.get();
@@ -189,12 +213,12 @@ int main() {
   // without a wait; the next parallelFor reports the error.
   Barrier B2(64);
   Task<void, Index<1, 1>> stuck2 = stuckBarrierTask(B2);
-  const int DroppedLine = __LINE__ + 2;
+  const int DroppedLine = __builtin_LINE() + 2;
   {
     Future<void> dropped = stuck2.enqueue(Range<1, 1>(64, 64));
   }
   Pointer<int> Ones = allocate<int>(256);
-  const int ParallelForLine = __LINE__ + 2;
+  const int ParallelForLine = __builtin_LINE() + 2;
   try {
     parallelFor(Range<1>(256), [=](Index<1> i) __device(hpp) { Ones[i] = 1; });
     missed("dropped-then-parallelFor");
@@ -219,12 +243,12 @@ int main() {
   // healthy task's future; that task's results are still there.
   Barrier B3(64);
   Task<void, Index<1, 1>> stuck3 = stuckBarrierTask(B3);
-  const int Dropped2Line = __LINE__ + 2;
+  const int Dropped2Line = __builtin_LINE() + 2;
   {
     Future<void> dropped = stuck3.enqueue(Range<1, 1>(64, 64));
   }
   Future<std::vector<int>> healthy = squares.enqueue(Range<1>(1000));
-  const int WaitLine = __LINE__ + 2;
+  const int WaitLine = __builtin_LINE() + 2;
   try {
     healthy.wait();
     missed("dropped-then-wait");

@@ -29,6 +29,9 @@ static bool isDialectTemplate(QualType T, llvm::StringRef Name) {
 bool isDialectPointer(QualType T) { return isDialectTemplate(T, "Pointer"); }
 bool isDialectAtomic(QualType T) { return isDialectTemplate(T, "Atomic"); }
 bool isDialectBarrier(QualType T) { return isDialectTemplate(T, "Barrier"); }
+bool isDialectClass(QualType T, llvm::StringRef Name) {
+  return isDialectTemplate(T, Name);
+}
 
 static CaptureKind classify(const Capture &C) {
   if (C.IsThis)

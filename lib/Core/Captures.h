@@ -60,6 +60,9 @@ bool isDialectPointer(clang::QualType T);
 bool isDialectAtomic(clang::QualType T);
 /// True when \p T (references stripped) is hpp::Barrier.
 bool isDialectBarrier(clang::QualType T);
+/// True when \p T (a reference to it too) is the dialect's class or class
+/// template \p Name (`Segment`, `BoundDistArray`, ...), dependent or not.
+bool isDialectClass(clang::QualType T, llvm::StringRef Name);
 
 } // namespace rewrite
 } // namespace hpp

@@ -12,6 +12,7 @@
 #include "Core/GridSyncUses.h"
 #include "Core/KernelScope.h"
 #include "Core/TemplateContext.h"
+#include "Core/UniformWaits.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/QualTypeNames.h"
@@ -280,8 +281,11 @@ KernelOutliner::outline(const OutlineRequest &Req, llvm::StringRef Name,
   // The first barrier the body only waits on: the kernel is outlined in
   // three instantiations, binding it as the Barrier, as a hardware barrier
   // of the work-group or as the grid barrier (hpp/wait_only_barrier.h,
-  // WaitOnlyBarrier), chosen at launch.
+  // WaitOnlyBarrier), chosen at launch. Not when a work-item may leave, or
+  // skip a wait, that the others make: a hardware barrier would not see the
+  // deadlock (Core/UniformWaits.h).
   std::string WaitOnly;
+  bool HasBarrier = false;
   bool Mutable = LE->isMutable();
   // Capture types that name class members: template parameters of the
   // kernel, set at the launch from the captured expression's type.
@@ -316,9 +320,11 @@ KernelOutliner::outline(const OutlineRequest &Req, llvm::StringRef Name,
       // The handle, bound to the work-group's storage before any work-item
       // can leave (hpp/barrier.h).
       const std::string Storage = Fresh("hpp_barrier_" + VarName);
+      HasBarrier = true;
       Binding +=
           "  __shared__ hpp::detail::BlockBarrierStorage " + Storage + ";\n";
-      if (WaitOnly.empty() && onlyWaitedOn(VD, LE->getBody())) {
+      if (WaitOnly.empty() && onlyWaitedOn(VD, LE->getBody()) &&
+          waitsAreUniform(VD, LE)) {
         WaitOnly = VarName;
         const std::string Handle = Fresh("hpp_handle_" + VarName);
         Param = "hpp::Barrier " + Handle;
@@ -452,11 +458,20 @@ KernelOutliner::outline(const OutlineRequest &Req, llvm::StringRef Name,
   OS << "/// Outlined by hpp-rewrite from the " << Req.what() << " at "
      << Origin << ".\n"
      << Header << wrapSignature(Head, Params, ") {") << "\n";
-  // An incomplete batch: every work-item of the launch returns, before any
-  // barrier.
+  // A task whose dependency failed, or an incomplete batch: every
+  // work-item of the launch returns, before any barrier.
+  if (IsTask)
+    OS << "  if (!" << ResultName << ".runs())\n"
+       << "    return;\n";
   if (IsConsumer)
     OS << "  if (!" << BatchName << ".ready())\n"
        << "    return;\n";
+  // A work-item that leaves the kernel, by any path, from here on is
+  // counted as exited: the barriers' waits tell a deadlock from it
+  // (hpp/block_barrier.h).
+  if (HasBarrier)
+    Binding += "  hpp::detail::BarrierExitGuard " + Fresh("hpp_barrier_exit") +
+               ";\n";
   OS << Binding << "  " << IndexType << " " << IndexName;
   // A Task's index is declared with the body's type whatever the range's
   // local dimensions are: from the work-item's fields.

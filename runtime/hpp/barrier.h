@@ -21,7 +21,7 @@
 ///
 /// Backends:
 ///  - CUDA: the hardware-backed split barrier, `cuda::barrier<
-///    cuda::thread_scope_block>` in shared memory (`arrive_and_wait`,
+///    cuda::thread_scope_block>` in shared memory (arrive then try_wait,
 ///    `arrive`, `arrive_and_drop`);
 ///  - HIP: a counter word in shared memory (arrivals in the low half,
 ///    withdrawals in the high half) and a phase word. The lanes of a
@@ -31,22 +31,32 @@
 ///    one wavefront that wait while others of it must still arrive cannot
 ///    both make progress on AMD (no independent thread scheduling):
 ///    hpp-rewrite reports such code (`[hpp-barrier-divergence]`);
+///  - CUDA and HIP: a wait still blocked after a few polls enters the
+///    work-group's watch, which tells exactly when the work-group can never
+///    pass its barriers (a work-item left the kernel without skip() while
+///    the others wait; the kernel declares a detail::BarrierExitGuard after
+///    the binding); it then reports the reference runtime's deadlock error
+///    and ends instead of hanging the GPU (hpp/block_barrier.h);
 ///  - CPU: the reference runtime's phase counters (hpp/cpu/barrier_ops.h)
 ///    in the work-group's fibers.
+///
+/// wait(), arrive() and skip() take their caller's file:line (defaulted
+/// `__builtin_FILE()`/`__builtin_LINE()`) for the errors, on every backend.
 ///
 /// Participants across work-groups (a count larger than the work-group):
 /// the barrier is launch-wide; hpp::launchKernel gives it zeroed state in
 /// device memory and launches cooperatively (hpp/grid_barrier.h).
 ///
-/// Fast path (hpp/wait_only_barrier.h): hardware barriers cost what `__syncthreads` costs, about a
-/// third of an mbarrier's arrive and poll (docs/benchmarks.md), but they
-/// count whole warps and cannot drop a participant, so they can only serve
-/// a barrier that nobody arrives on or skips. hpp-rewrite proves that for a
-/// kernel's barrier when the parallelFor body only calls `b.wait()` on it
-/// (directly: a Barrier passed to a function may be skipped there), and
-/// then outlines the kernel in three instantiations that bind the barrier
-/// as a detail::WaitOnlyBarrier<Scope>, and launches it through
-/// detail::WaitOnlyVariants:
+/// Fast path (hpp/wait_only_barrier.h): hardware barriers cost what
+/// `__syncthreads` costs, about a third of an mbarrier's arrive and poll
+/// (docs/benchmarks.md), but they count whole warps and cannot drop a
+/// participant, so they can only serve a barrier that nobody arrives on or
+/// skips, nor leaves: they cannot see a deadlock. hpp-rewrite proves that for a
+/// kernel's barrier when the body only calls `b.wait()` on it (directly: a
+/// Barrier passed to a function may be skipped there) and has no `return` but a
+/// last statement, and then outlines the kernel in three instantiations that
+/// bind the barrier as a detail::WaitOnlyBarrier<Scope>, and launches it
+/// through detail::WaitOnlyVariants:
 ///
 ///   template <int HppBarrierScope> __global__ void k(..., hpp::Barrier
 ///       hpp_handle_b) {
@@ -64,7 +74,8 @@
 /// `__syncthreads()` on HIP. The barrier number must be an immediate: from
 /// a register the same barrier costs 1.6x. It picks LaunchScope when they
 /// are every work-item of the launch: `cg::this_grid().sync()` in a
-/// cooperative launch. Otherwise SplitScope, the Barrier itself.
+/// cooperative launch. Otherwise SplitScope, the Barrier itself; also for
+/// a partial last work-group, whose trailing work-items never arrive.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_BARRIER_H
@@ -74,6 +85,7 @@
 #error "include <hpp/runtime.h>, which selects the backend first"
 #endif
 
+#include "hpp/block_barrier.h"
 #include "hpp/core/error.h"
 #include "hpp/grid_barrier.h"
 
@@ -81,46 +93,18 @@
 #include <cstdint>
 #include <string>
 
-#if defined(HPP_BACKEND_CUDA)
-#include <cuda/barrier>
-#elif defined(HPP_BACKEND_CPU)
+#if defined(HPP_BACKEND_CPU)
 #include "hpp/cpu/barrier_ops.h"
 #include <memory>
 #endif
 
 namespace hpp {
-namespace detail {
 
-/// A work-group's barrier state, declared `__shared__` by the kernel.
-#if defined(HPP_BACKEND_CUDA)
-using BlockBarrier = cuda::barrier<cuda::thread_scope_block>;
-/// Raw storage, so that the `__shared__` declaration needs no dynamic
-/// initialization; attach() constructs the barrier in it (cuda::init).
-struct BlockBarrierStorage {
-  alignas(BlockBarrier) unsigned char Bytes[sizeof(BlockBarrier)];
-  HPP_DEVICE BlockBarrier *get() {
-    return reinterpret_cast<BlockBarrier *>(Bytes);
-  }
-};
-#else
-struct BlockBarrierStorage {
-  unsigned Counts; ///< arrivals (low 16 bits), withdrawals (high 16 bits)
-  unsigned Phase;
-};
-#endif
-
-} // namespace detail
-
-#if defined(HPP_BACKEND_CPU)
-// On the CPU the operations take their caller's file:line, for the errors
-// (deadlock, rejoining after skip) the reference runtime reports.
+// The operations take their caller's file:line, for the errors (deadlock,
+// rejoining after skip) the reference runtime reports.
 #define HPP_BARRIER_LOC                                                        \
   const char *CallFile = __builtin_FILE(), int CallLine = __builtin_LINE()
 #define HPP_BARRIER_LOC_ARGS CallFile, CallLine
-#else
-#define HPP_BARRIER_LOC
-#define HPP_BARRIER_LOC_ARGS
-#endif
 
 class Barrier;
 namespace detail {
@@ -135,7 +119,8 @@ public:
   /// A barrier of \p Count participants per phase (host code); a bad
   /// count throws RuntimeError at the caller's line.
   explicit Barrier(unsigned Count, HPP_CALLER_LOCATION)
-      : Count(Count), Serial(nextSerial()) {
+      : Count(Count), Serial(nextSerial()), CreatedFile(File),
+        CreatedLine(Line) {
     if (Count == 0 || Count > 0x7fffffffu)
       throw RuntimeError("hpp::Barrier", File, Line,
                          "a barrier has from 1 to 2^31-1 participants, not " +
@@ -151,13 +136,19 @@ public:
 #if defined(HPP_BACKEND_CUDA)
     // A launch-wide barrier (Grid) does not use the block's: its count may
     // exceed what an mbarrier holds (2^20 - 1).
-    if (!Grid && threadIdx.x + threadIdx.y + threadIdx.z == 0)
-      init(S.get(), Count);
+    if (threadIdx.x + threadIdx.y + threadIdx.z == 0) {
+      if (!Grid) {
+        init(S.get(), Count);
+        S.Withdrawn = 0;
+      }
+      detail::initGroupWatch();
+    }
     __syncthreads();
 #elif defined(HPP_BACKEND_HIP)
     if (threadIdx.x + threadIdx.y + threadIdx.z == 0) {
       S.Counts = 0;
       S.Phase = 0;
+      detail::initGroupWatch();
     }
     __syncthreads();
 #endif
@@ -172,9 +163,10 @@ public:
       return detail::gridArrive(Grid, Count, 1, /*Wait=*/true);
 #endif
 #if defined(HPP_BACKEND_CUDA)
-    Storage->get()->arrive_and_wait();
+    detail::blockWait(Storage, identity(Arrivals++), CallFile, CallLine);
 #elif defined(HPP_BACKEND_HIP)
-    hipArrive(1, /*Wait=*/true);
+    detail::blockArrive(Storage, identity(0), 1, /*Wait=*/true, CallFile,
+                        CallLine);
 #else
     cpuOp(0, "Barrier::wait", CallFile, CallLine);
 #endif
@@ -187,9 +179,11 @@ public:
       return detail::gridArrive(Grid, Count, 1, /*Wait=*/false);
 #endif
 #if defined(HPP_BACKEND_CUDA)
+    ++Arrivals;
     (void)Storage->get()->arrive();
 #elif defined(HPP_BACKEND_HIP)
-    hipArrive(1, /*Wait=*/false);
+    detail::blockArrive(Storage, identity(0), 1, /*Wait=*/false, CallFile,
+                        CallLine);
 #else
     cpuOp(1, "Barrier::arrive", CallFile, CallLine);
 #endif
@@ -202,9 +196,11 @@ public:
       return detail::gridArrive(Grid, Count, 1ull << 32, /*Wait=*/false);
 #endif
 #if defined(HPP_BACKEND_CUDA)
-    Storage->get()->arrive_and_drop();
+    ++Arrivals;
+    detail::blockSkip(Storage);
 #elif defined(HPP_BACKEND_HIP)
-    hipArrive(1u << 16, /*Wait=*/false);
+    detail::blockArrive(Storage, identity(0), 1u << 16, /*Wait=*/false,
+                        CallFile, CallLine);
 #else
     cpuOp(2, "Barrier::skip", CallFile, CallLine);
 #endif
@@ -216,33 +212,12 @@ private:
     return Next.fetch_add(1, std::memory_order_relaxed);
   }
 
-#if defined(HPP_BACKEND_HIP)
-  /// Adds \p Unit (an arrival or a withdrawal) for every lane of the
-  /// wavefront calling now; with \p Wait, the wavefront then waits for the
-  /// phase to end. The lane that completes the phase resets the arrivals
-  /// and starts the next one.
-  HPP_DEVICE void hipArrive(unsigned Unit, bool Wait) {
-    const LaneMask Lanes = activeMask();
-    const bool Leader = ffsMask(Lanes) - 1 == detail::laneId();
-    const unsigned Phase = __hip_atomic_load(&Storage->Phase, __ATOMIC_ACQUIRE,
-                                             __HIP_MEMORY_SCOPE_WORKGROUP);
-    if (Leader) {
-      const unsigned N = unsigned(popcMask(Lanes));
-      const unsigned Old = atomicAdd(&Storage->Counts, N * Unit);
-      const unsigned New = Old + N * Unit;
-      const unsigned Expected = Count - (New >> 16);
-      if (Expected != 0 && (New & 0xffffu) == Expected) {
-        atomicAnd(&Storage->Counts, 0xffff0000u);
-        __hip_atomic_fetch_add(&Storage->Phase, 1u, __ATOMIC_RELEASE,
-                               __HIP_MEMORY_SCOPE_WORKGROUP);
-      } else if (Wait) {
-        while (__hip_atomic_load(&Storage->Phase, __ATOMIC_ACQUIRE,
-                                 __HIP_MEMORY_SCOPE_WORKGROUP) == Phase)
-          __builtin_amdgcn_s_sleep(1);
-      }
-    }
-    // The other lanes go on when the leader does (one instruction stream).
-    __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");
+#if !defined(HPP_BACKEND_CPU)
+  /// What a deadlock report at a wait says (hpp/block_barrier.h); on CUDA
+  /// \p Before is the caller's calls on the barrier before this one, its
+  /// phase if it took part in every one.
+  HPP_DEVICE detail::BarrierIdentity identity(unsigned Before) const {
+    return {Count, CreatedFile, CreatedLine, Errors, 0, Before, 0, 0, 0};
   }
 #endif
 
@@ -263,7 +238,7 @@ private:
         static_cast<std::uintptr_t>(Serial) * 2 + 1);
     auto &G = E.groupState<cpu::GroupPhaseCounter>(Key, [&] {
       return std::unique_ptr<cpu::GroupState>(
-          new cpu::GroupPhaseCounter(Count, nullptr, 0));
+          new cpu::GroupPhaseCounter(Count, CreatedFile, CreatedLine));
     });
     cpu::barrierOp(G.Counter, false, Op, Name, CallFile, CallLine);
   }
@@ -274,20 +249,27 @@ private:
 
   unsigned Count;
   unsigned Serial;
+  const char *CreatedFile; ///< where the host created it (a host address)
+  int CreatedLine;
   detail::BlockBarrierStorage *Storage = nullptr;
   detail::GridBarrierState *Grid = nullptr; ///< launch-wide state, if any
+  detail::DeviceErrorSlot *Errors = nullptr; ///< the launch's (GPU)
+  unsigned Arrivals = 0; ///< the work-item's calls so far (CUDA)
 };
 
 namespace detail {
 
 /// Launch-time preparation of a kernel argument (hpp::launchKernel): a
-/// Barrier whose count exceeds the work-group is launch-wide: it gets
+/// Barrier gets the launch's error record (GPU: where a deadlock is
+/// reported, hpp/device_error.h). One whose count exceeds the work-group
+/// is launch-wide: it gets
 /// zeroed state in device memory (\p Scratch frees it after the launch)
 /// and the launch becomes cooperative. A count larger than the launch's
 /// \p InRange work-items could never complete: refused.
 inline void prepareLaunchArgument(Barrier &B, unsigned GroupSize,
                                   std::size_t InRange, LaunchOptions &Options,
                                   LaunchScratch &Scratch) {
+  B.Errors = Scratch.errorSlot();
   if (B.getCount() <= GroupSize)
     return;
   if (B.getCount() > InRange)

@@ -384,8 +384,10 @@ private:
                                     (Keep + MaxWrites) / Batch);
     }
 #endif
-    if (InTask)
+    if (InTask) {
       Pending = Options.TaskWork;
+      TaskErrors = Options.StreamErrors;
+    }
     SelfWriteFrom = Dispatching ? Count : NoSelfWrite;
     Active = &Scratch;
     Scratch.AfterLaunch.push_back(
@@ -401,6 +403,7 @@ private:
       detail::LaunchOptions O;
       O.Stream = Stream;
       O.WaitsInKernel = true; // ChannelBatch::ready waits for the producer.
+      O.StreamErrors = TaskErrors; // A task's consumers: its work checks.
       EagerScratch.emplace_back();
       O.KeepScratch = &EagerScratch.back();
       try {
@@ -425,6 +428,7 @@ private:
   void collect() {
     Active = nullptr;
     Pending = nullptr;
+    TaskErrors = nullptr;
     EagerScratch.clear();
     for (T *P : Retired)
       ChannelMemory::freeDevice(P);
@@ -453,6 +457,11 @@ private:
 #if defined(HPP_BACKEND_CPU)
       if (S.FullFile)
         throw RuntimeError("Channel::write", S.FullFile, S.FullLine,
+                           fullMessage());
+#else
+      if (S.FullFile)
+        throw RuntimeError("Channel::write",
+                           detail::readDeviceString(S.FullFile), S.FullLine,
                            fullMessage());
 #endif
       throw RuntimeError("Channel::write", __FILE__, __LINE__, fullMessage());
@@ -502,6 +511,7 @@ private:
     Active = nullptr;
     SelfWriteFrom = NoSelfWrite;
     Pending = nullptr;
+    TaskErrors = nullptr;
     Eager = 0;
     EagerScratch.clear();
     MustWait = true;
@@ -543,6 +553,8 @@ private:
   /// The work of the task whose launch writes the channel, until the host
   /// has taken in what it wrote (awaitTask).
   detail::Work *Pending = nullptr;
+  /// Where that task's work collects its consumers' error records.
+  std::vector<std::shared_ptr<detail::DeviceErrorSink>> *TaskErrors = nullptr;
   std::vector<std::shared_ptr<detail::LaunchScratch>> EagerScratch;
   unsigned Dispatching = 0; ///< batches being consumed (nesting depth)
   /// For a launch made while a batch is consumed (its consumer writes

@@ -55,22 +55,19 @@ struct ChannelState {
   unsigned Full;
   /// A write came past the storage reserved for the launch.
   unsigned Overflow;
-#if defined(HPP_BACKEND_CPU)
   /// The write that found the channel full first (reservation index =
-  /// capacity: exactly one write), for the reference's error.
+  /// capacity: exactly one write), for the reference's error. On a GPU the
+  /// file is a device address (a string literal), which the host reads
+  /// with readDeviceString (hpp/device_error.h).
   const char *FullFile;
   int FullLine;
-#endif
 };
 
-// On the CPU backend a write takes its caller's file:line, for the error
-// of a write into a full channel that the reference reports at the write.
-#if defined(HPP_BACKEND_CPU)
+// A write takes its caller's file:line, for the error of a write into a
+// full channel, which the reference reports at the write (stored only on
+// that error's path).
 #define HPP_CHANNEL_CALLER                                                     \
   , const char *File = __builtin_FILE(), int Line = __builtin_LINE()
-#else
-#define HPP_CHANNEL_CALLER
-#endif
 
 /// The kernel parameter of a launch that writes a Channel<T>: named as the
 /// captured channel, so the body's `c.write(v)` and `c.size()` compile
@@ -97,12 +94,10 @@ template <class T> struct ChannelWriter {
     const unsigned long long I =
         AtomicOps<unsigned long long>::add(&State->Reserved, 1ull) - Shift;
     if (Batch == 0 && I - Base >= Capacity) {
-#if defined(HPP_BACKEND_CPU)
       if (I - Base == Capacity) {
         State->FullFile = File;
         State->FullLine = Line;
       }
-#endif
       AtomicOps<unsigned>::store(&State->Full, 1u);
       return;
     }

@@ -22,15 +22,19 @@
 /// backend); allocRegion beyond it throws hpp::RuntimeError at the caller's
 /// line. getMaxRegionSize() is also at most the device's largest
 /// work-group, so that it can be the launch's work-group size, as in the
-/// paper (hpp/core/region_layout.h). The checks the
+/// paper (hpp/core/region_layout.h). `s[i]` checks its index on every
+/// backend, as the reference runtime does (one compare; see operator[]):
+/// out of range it is the reference's hpp::RuntimeError at the
+/// caller's file:line, thrown on the CPU backend, recorded on a GPU and
+/// thrown by the launch (hpp/device_error.h). The other checks the
 /// reference runtime makes on every access are left to it, but for one on
 /// the CPU backend of a program compiled with -DHPP_CPU_CHECKS: with
 /// HPP_CPU_CHECK=uninit, `s[i]` reports a read of an element that no
 /// work-item of the work-group wrote (hpp::RuntimeError at the caller's
-/// file:line; hpp/cpu/group_memory.h). Without the macro `s[i]` is a plain
-/// load, as on a GPU (a test of the flag in it would keep compilers from
-/// vectorizing loops over a segment), and a launch with dynamic shared
-/// memory under HPP_CPU_CHECK=uninit is an error rather than unchecked. The
+/// file:line; hpp/cpu/group_memory.h). Without the macro the flag is not
+/// tested (a test of it would keep compilers from vectorizing loops over a
+/// segment), and a launch with dynamic shared memory under
+/// HPP_CPU_CHECK=uninit is an error rather than unchecked. The
 /// work-group's dynamic shared memory starts poisoned on the CPU backend
 /// (every byte 0xFF).
 ///
@@ -43,7 +47,9 @@
 #endif
 
 #include "hpp/core/error.h"
+#include "hpp/core/error_text.h"
 #include "hpp/core/region_layout.h"
+#include "hpp/device_error.h"
 
 #include <cstddef>
 #include <string>
@@ -79,6 +85,11 @@ inline std::size_t groupMemoryLimit(const char *File, int Line) {
 
 template <class T> class DistArray;
 template <class T> class BoundDistArray;
+namespace detail {
+template <class T>
+void prepareLaunchArgument(BoundDistArray<T> &, unsigned, std::size_t,
+                           LaunchOptions &, LaunchScratch &);
+} // namespace detail
 
 /// A region of a DistArray: an offset and a size in each work-group's
 /// block.
@@ -95,21 +106,88 @@ private:
   std::size_t Size = 0;   ///< elements
 };
 
+namespace detail {
+#if !defined(HPP_BACKEND_CPU)
+/// An index into a Segment on a GPU, with the caller's file:line
+/// (operator[] takes one argument, so the location rides on the implicit
+/// conversion, as cpu::SegmentIndex does on the CPU). One constructor per
+/// integral type, not a template: nvcc evaluates __builtin_FILE() and
+/// __builtin_LINE() in a function template's default arguments where the
+/// template is declared, not at the call.
+struct SegmentIndex {
+#define HPP_SEGMENT_INDEX_FROM(I)                                              \
+  HPP_DEVICE SegmentIndex(I Index, const char *File = __builtin_FILE(),        \
+                          int Line = __builtin_LINE())                         \
+      : Value(static_cast<unsigned long long>(Index)),                         \
+        Negative(std::is_signed<I>::value && Index < static_cast<I>(0)),       \
+        File(File), Line(Line) {}
+  HPP_SEGMENT_INDEX_FROM(bool)
+  HPP_SEGMENT_INDEX_FROM(char)
+  HPP_SEGMENT_INDEX_FROM(signed char)
+  HPP_SEGMENT_INDEX_FROM(unsigned char)
+  HPP_SEGMENT_INDEX_FROM(wchar_t)
+  HPP_SEGMENT_INDEX_FROM(char16_t)
+  HPP_SEGMENT_INDEX_FROM(char32_t)
+  HPP_SEGMENT_INDEX_FROM(short)
+  HPP_SEGMENT_INDEX_FROM(unsigned short)
+  HPP_SEGMENT_INDEX_FROM(int)
+  HPP_SEGMENT_INDEX_FROM(unsigned)
+  HPP_SEGMENT_INDEX_FROM(long)
+  HPP_SEGMENT_INDEX_FROM(unsigned long)
+  HPP_SEGMENT_INDEX_FROM(long long)
+  HPP_SEGMENT_INDEX_FROM(unsigned long long)
+#undef HPP_SEGMENT_INDEX_FROM
+  unsigned long long Value;
+  bool Negative;
+  const char *File;
+  int Line;
+};
+#else
+using SegmentIndex = cpu::SegmentIndex;
+
+/// `s[i]` out of range on the CPU backend: the reference runtime's error.
+[[noreturn]] __attribute__((noinline)) inline void
+segmentOutOfRange(const cpu::SegmentIndex &I, std::size_t Size) {
+  throw RuntimeError("Segment::operator[]", I.File, I.Line,
+                     segmentIndexText(I.Value, I.Negative, Size));
+}
+#endif
+} // namespace detail
+
 /// A work-group's copy of a region, in its shared memory.
 template <class T> class Segment {
 public:
-  HPP_DEVICE Segment(T *Data, std::size_t Size) : Data(Data), Size(Size) {}
-#if defined(HPP_BACKEND_CPU) && defined(HPP_CPU_CHECKS)
-  /// Element \p I; the caller's file:line rides on the index, for the
-  /// uninit check (HPP_CPU_CHECK=uninit).
-  T &operator[](cpu::SegmentIndex I) const {
+  HPP_DEVICE Segment(T *Data, std::size_t Size,
+                     detail::DeviceErrorSlot *Errors = nullptr)
+      : Data(Data), Size(Size), Errors(Errors) {}
+  /// Element \p I. An index out of range is the reference runtime's
+  /// error, at the caller's file:line: thrown on the CPU; on a GPU recorded
+  /// for the launch (hpp/device_error.h), the work-item getting element 0
+  /// instead of memory past the segment. One compare on the fast path; the
+  /// record (a few stores) inline in the branch not taken: as a call it
+  /// would make the kernel keep more registers (segment_reduce_tree's
+  /// kernel on sm_90: 16 registers without the check, 24 with it, 26 as a
+  /// call).
+#if defined(HPP_BACKEND_CPU)
+  T &operator[](detail::SegmentIndex I) const {
+    if (__builtin_expect(I.Value >= Size, 0)) // A negative index too.
+      detail::segmentOutOfRange(I, Size);
+#if defined(HPP_CPU_CHECKS)
+    // The uninit check (HPP_CPU_CHECK=uninit).
     if (cpu::checkUninit())
       cpu_backend::checkGroupMemoryAccess(Data + I.Value, sizeof(T), I.Value,
                                           Size, I.File, I.Line);
+#endif
     return Data[I.Value];
   }
 #else
-  HPP_DEVICE T &operator[](std::size_t I) const { return Data[I]; }
+  HPP_DEVICE T &operator[](detail::SegmentIndex I) const {
+    unsigned long long At = I.Value;
+    if (__builtin_expect(At >= Size, 0))
+      At = detail::segmentOutOfRange(Errors, At, I.Negative, Size, I.File,
+                                     I.Line);
+    return Data[At];
+  }
 #endif
   HPP_DEVICE std::size_t getRegionSize() const { return Size; }
 #if defined(HPP_BACKEND_CPU)
@@ -126,6 +204,7 @@ public:
 private:
   T *Data;
   std::size_t Size;
+  detail::DeviceErrorSlot *Errors; ///< the launch's (GPU)
 };
 
 /// Per-work-group memory, divided into regions (host code).
@@ -172,8 +251,8 @@ public:
   BoundDistArray(const DistArray<T> &D) : Bytes(D.getBytes()) {}
 
   HPP_DEVICE Segment<T> operator()(const Region<T> &R) const {
-    return Segment<T>(
-        reinterpret_cast<T *>(detail::dynamicShared() + R.Offset), R.Size);
+    return Segment<T>(reinterpret_cast<T *>(detail::dynamicShared() + R.Offset),
+                      R.Size, Errors);
   }
   HPP_DEVICE Segment<T> getRegion(const Region<T> &R) const {
     return (*this)(R);
@@ -181,10 +260,24 @@ public:
   HPP_HD std::size_t sharedBytes() const { return Bytes; }
 
 private:
+  template <class U>
+  friend void detail::prepareLaunchArgument(BoundDistArray<U> &, unsigned,
+                                            std::size_t,
+                                            detail::LaunchOptions &,
+                                            detail::LaunchScratch &);
   std::size_t Bytes;
+  detail::DeviceErrorSlot *Errors = nullptr; ///< the launch's (GPU)
 };
 
 namespace detail {
+
+/// Launch-time preparation (hpp::launchKernel): the segments record an
+/// index out of range in the launch's error record (GPU).
+template <class T>
+void prepareLaunchArgument(BoundDistArray<T> &A, unsigned, std::size_t,
+                           LaunchOptions &, LaunchScratch &Scratch) {
+  A.Errors = Scratch.errorSlot();
+}
 
 /// Dynamic shared memory a kernel argument needs (launch.h).
 template <class T> std::size_t sharedBytesOf(const BoundDistArray<T> &B) {

@@ -23,7 +23,10 @@
 ///     kernel that calls __gpu_sync comes wrapped in detail::cooperative:
 ///     it is launched cooperatively, after a check that all its work-groups
 ///     can be resident at once (hpp::RuntimeError otherwise, never a hang);
-///  6. an argument that registered after-launch work (a ChannelWriter:
+///  6. the errors the kernel's device code recorded (a Segment index out of
+///     range, a Barrier deadlock: hpp/device_error.h) are thrown once it
+///     has completed, as the reference runtime throws them;
+///  7. an argument that registered after-launch work (a ChannelWriter:
 ///     hpp/channel.h) makes the launch go on a runtime-owned stream
 ///     without waiting; the work enqueues what it needs behind the kernel
 ///     (a channel's eager consumer launches), the host waits for the
@@ -44,6 +47,7 @@
 #include "hpp/core/error.h"
 #include "hpp/core/pointer.h"
 #include "hpp/core/range.h"
+#include "hpp/device_error.h"
 
 #include <algorithm>
 #include <climits>
@@ -298,6 +302,7 @@ void launchWith(const LaunchOptions &Options,
   auto ScratchOwner = std::make_shared<LaunchScratch>();
   LaunchScratch &Scratch = *ScratchOwner;
   Scratch.Stream = Options.Stream;
+  Scratch.Errors = Options.Errors; // A task's record; else made on demand.
   std::apply(
       [&](auto &...Arg) {
         (prepareLaunchArgument(Arg, GroupSize, Resolved.InRange, Resolved,
@@ -321,12 +326,27 @@ void launchWith(const LaunchOptions &Options,
   const bool InTask = AfterLaunch && Options.Stream;
   if (AfterLaunch && !InTask)
     Resolved.Stream = afterLaunchStream();
+  if (Scratch.Errors) {
+    std::size_t Local[3] = {Shape.Block.x, Shape.Block.y, Shape.Block.z};
+    Scratch.Errors->setRange(Resolved.GlobalSize, Local);
+  }
   launchOnBackend(Kernel, Shape.Grid, Shape.Block, RangeArg, Converted,
                   Resolved, std::index_sequence_for<P...>());
   if (InTask)
     launchedInTask(Scratch, Resolved.Stream);
   else if (AfterLaunch)
     runAfterLaunch(Scratch, Resolved.Stream);
+  // The errors its device code recorded (hpp/device_error.h): now, once
+  // the launch was waited for; a task's, by its work; another launch made
+  // on a stream (a channel's consumer), at the wait for that stream.
+  if (Scratch.Errors && !Options.Task) {
+    if (!Options.Stream)
+      checkDeviceErrors(Scratch.Errors);
+    else if (Options.StreamErrors)
+      Options.StreamErrors->push_back(Scratch.Errors);
+    else
+      DeferredDeviceErrors::get().add(Scratch.Errors);
+  }
   if (Options.KeepScratch)
     *Options.KeepScratch = std::move(ScratchOwner);
 }
@@ -341,8 +361,10 @@ void launchWith(const LaunchOptions &Options,
   if (R.size() == 0)
     return;
   const LaunchShape Shape = launchShapeFor(R);
+  const std::size_t GroupSize = Shape.Block.x * Shape.Block.y * Shape.Block.z;
   const BarrierScope Scope =
-      Variants.pick(Shape.Block.x * Shape.Block.y * Shape.Block.z, R.size());
+      Variants.pick(unsigned(GroupSize), R.size(),
+                    GroupSize * Shape.Grid.x * Shape.Grid.y * Shape.Grid.z);
   LaunchOptions Picked = Options;
   Picked.Cooperative |= Scope == LaunchScope;
   launchWith(Picked, Variants.Kernels[Scope], R, std::forward<A>(Args)...);

@@ -9,7 +9,8 @@
 /// launchOnBackend besides the kernel, its shape and its arguments.
 /// LaunchScratch: what a launch owns for its duration: device memory, and
 /// the after-launch work its arguments registered (AfterLaunchHook: a
-/// channel's batch dispatch, hpp/channel.h).
+/// channel's batch dispatch, hpp/channel.h), and the record of the errors
+/// its device code raises (hpp/device_error.h).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_LAUNCH_OPTIONS_H
@@ -23,6 +24,8 @@ namespace hpp {
 namespace detail {
 
 class Work;
+class DeviceErrorSink;
+struct DeviceErrorSlot;
 
 /// How a kernel is launched.
 struct LaunchOptions {
@@ -61,6 +64,14 @@ struct LaunchOptions {
   /// drains instead of after; elsewhere, and with
   /// HPP_PROGRAMMATIC_LAUNCH=0, it is an ordinary launch.
   bool WaitsInKernel = false;
+  /// A task's error record (GPU): the launch records its device errors
+  /// there, and the task's work reads it (hpp/backend/gpu_task.h).
+  std::shared_ptr<DeviceErrorSink> Errors;
+  /// A launch on Stream that is not waited for (a channel's consumer)
+  /// puts its error record here when it is set, for the work that waits for
+  /// that stream (a task's, hpp/backend/gpu_task.h); else in
+  /// DeferredDeviceErrors, checked at the next device-wide wait.
+  std::vector<std::shared_ptr<DeviceErrorSink>> *StreamErrors = nullptr;
 };
 
 /// Work that a launch argument registers with its launch
@@ -95,6 +106,13 @@ public:
   void *Stream = nullptr;
   /// Registered by the arguments; empty for most launches (no allocation).
   std::vector<AfterLaunchHook> AfterLaunch;
+  /// The record of the launch's device errors (hpp/device_error.h): a
+  /// task's, or made by errorSlot() for the first argument that can fail
+  /// on the device; null otherwise, and always on the CPU backend.
+  std::shared_ptr<DeviceErrorSink> Errors;
+  /// The device address of Errors' slot, made on first use (null on the
+  /// CPU backend). Defined in hpp/device_error.h.
+  DeviceErrorSlot *errorSlot();
 
   /// The hooks of a launch that never reached Finish (the destructor, or
   /// a task's work that failed).

@@ -13,15 +13,20 @@
 ///    kernel_index.h), hpp::allocate / hpp::deallocate (memory.h);
 ///  - HPP_CHECK (check.h);
 ///  - MVECTOR_MAX/MIN, getWarpSize & co., LaneMask, `cg` (warp.h);
-///  - Barrier (barrier.h), __gpu_sync (grid_sync.h), DistArray, Region,
+///  - Barrier (barrier.h; its work-group state and deadlock detection on
+///    GPUs: block_barrier.h), __gpu_sync (grid_sync.h), DistArray, Region,
 ///    BoundDistArray, Segment (dist_array.h);
+///  - on GPUs, the record of the errors device code raises (a Segment index
+///    out of range, a Barrier deadlock), thrown by the launch or the task's
+///    future as the reference runtime throws them (device_error.h);
 ///  - Task and Future (task.h, hpp/core/future.h);
 ///  - Channel, executeWith and the kernel side of channels (channel.h,
 ///    channel_kernel.h).
 /// The backend is chosen by hpp/core/config.h: HIP under hipcc / clang -x
 /// hip, CUDA under nvcc, otherwise the CPU backend (backend/cpu.h: plain
-/// C++17, work-groups run on host threads, their work-items as fibers). The other headers of runtime/hpp
-/// are pieces of this one and need the backend it selects.
+/// C++17, work-groups run on host threads, their work-items as fibers). The
+/// other headers of runtime/hpp are pieces of this one and need the backend it
+/// selects.
 ///
 /// Environment: HPP_PREFETCH=always|first|never (launch.h);
 /// HPP_CHANNEL_EAGER (GPU: consumer launches enqueued behind a producer,

@@ -13,7 +13,8 @@
 ///
 /// and constructs the Task from `hpp::detail::taskKernel(k, captures...)`,
 /// which copies the captures as the lambda did. `enqueue(range[, after])`
-/// and the Future (hpp/core/future.h) keep the dialect's spelling:
+/// and the Future (hpp/core/future.h) keep the dialect's spelling; the
+/// kernel starts with `if (!result.runs()) return;` (TaskGate):
 ///  - CUDA/HIP: each enqueue launches on one of the runtime's non-blocking
 ///    streams (round robin, so that independent tasks overlap), after an
 ///    event wait for each future it depends on (ordering on the device,
@@ -37,6 +38,7 @@
 #include "hpp/core/future.h"
 #include "hpp/core/index.h"
 #include "hpp/core/range.h"
+#include "hpp/device_error.h"
 #include "hpp/launch.h"
 
 #include <cstddef>
@@ -49,10 +51,45 @@
 namespace hpp {
 namespace detail {
 
+/// Whether a task's kernel may run its body: not when a task it waits for
+/// failed (on a GPU the launch is already enqueued behind it; the kernel's
+/// first statement, `if (!result.runs()) return;`, asks). The gate reads
+/// the dependencies' error records (hpp/device_error.h), complete by then;
+/// a task with more dependencies than Deps holds has them folded into one
+/// word first (hpp/backend/gpu_task.h). A task that does not run records
+/// that in its own record, for its dependents and its future. Always open
+/// on the CPU backend, whose queue does not run such a task at all.
+struct TaskGate {
+  static constexpr unsigned Max = 8;
+  const unsigned *Deps[Max] = {}; ///< DeviceErrorSlot::Claim words
+  unsigned Count = 0;
+  DeviceErrorSlot *Self = nullptr;
+#if !defined(HPP_BACKEND_CPU)
+  HPP_DEVICE bool runs() const {
+    for (unsigned I = 0; I < Count; ++I)
+      if (__builtin_expect(*Deps[I] != 0, 0)) {
+        notRun();
+        return false;
+      }
+    return true;
+  }
+  __noinline__ HPP_DEVICE void notRun() const {
+    if (claimDeviceError(Self)) {
+      fillDeviceError(Self, TaskNotRunError, nullptr, 0);
+      publishDeviceError(Self);
+    }
+  }
+#else
+  bool runs() const { return true; }
+#endif
+};
+
 /// Where the work-items of a task store their values: at the linear
-/// global id, X fastest.
+/// global id, X fastest; and the task's gate.
 template <class R> struct TaskResult {
-  R *Out;
+  R *Out = nullptr;
+  TaskGate Gate;
+  HPP_DEVICE bool runs() const { return Gate.runs(); }
   template <class IndexT>
   HPP_HD void store(const IndexT &I, const R &Value) const {
     const IndexFields &F = I.fields();
@@ -62,7 +99,10 @@ template <class R> struct TaskResult {
   }
 };
 /// A void task stores nothing.
-template <> struct TaskResult<void> {};
+template <> struct TaskResult<void> {
+  TaskGate Gate;
+  HPP_DEVICE bool runs() const { return Gate.runs(); }
+};
 
 /// An outlined task kernel and the captures it was constructed with.
 template <class KernelT, class... A> struct TaskKernel {

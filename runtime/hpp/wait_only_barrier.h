@@ -71,14 +71,20 @@ template <class KernelT> struct WaitOnlyVariants {
   const Barrier *B;
 
   /// The scope for a launch of \p InRange work-items in work-groups of
-  /// \p GroupSize.
-  BarrierScope pick(unsigned GroupSize, std::size_t InRange) const {
+  /// \p GroupSize, \p Launched work-items in all (InRange when 0). A
+  /// hardware barrier cannot see a work-item that never arrives: it serves
+  /// the work-group only when every work-item of every group runs the body
+  /// (no partial last group: its trailing work-items never arrive, and the
+  /// split barrier reports the deadlock).
+  BarrierScope pick(unsigned GroupSize, std::size_t InRange,
+                    std::size_t Launched = 0) const {
 #if defined(HPP_BACKEND_CUDA)
     const bool WholeWarps = GroupSize % 32 == 0;
 #else
     const bool WholeWarps = true;
 #endif
-    if (B->getCount() == GroupSize && WholeWarps)
+    const bool WholeGroups = !Launched || Launched == InRange;
+    if (B->getCount() == GroupSize && WholeWarps && WholeGroups)
       return GroupScope;
     if (B->getCount() > GroupSize && B->getCount() == InRange)
       return LaunchScope;

@@ -1,13 +1,17 @@
-// A Barrier the parallelFor body only waits on: the kernel is outlined in
-// three instantiations, binding the barrier as itself, as a hardware
-// barrier of the whole work-group or as the grid barrier
-// (WaitOnlyBarrier<Scope>), and the launch picks one by the barrier's count
-// (work-group size, launch size, other). A barrier the body also skips, or passes to a function,
-// keeps the split barrier. The output runs on the runtime's CPU backend at
-// widths 32 and 64 with the dialect's results (every instantiation is
-// taken: a barrier of half the work-group picks the split one, one of the
-// whole launch the grid barrier), and
-// compiles for sm_90, gfx90a and gfx1030.
+// A Barrier the parallelFor body only waits on, every work-item reaching the
+// same waits (their conditions uniform: captures, constants, locals computed
+// from them): the kernel is outlined in three instantiations, binding the
+// barrier as itself, as a hardware barrier of the whole work-group or as
+// the grid barrier (WaitOnlyBarrier<Scope>), and the launch picks one by the
+// barrier's count (work-group size, launch size, other). A barrier the body
+// also skips, or passes to a function, or that a work-item may leave
+// (return early) or wait on under a condition that depends on it, keeps the
+// split barrier: a hardware barrier would not see the deadlock the
+// reference runtime reports. Every kernel with a barrier declares a
+// BarrierExitGuard after the binding. The output runs on the runtime's CPU
+// backend at widths 32 and 64 with the dialect's results (which
+// instantiation a launch picks: test/runtime/barrier.test), and compiles
+// for sm_90, gfx90a and gfx1030.
 // RUN: %hpp_rewrite %s -o %t.cpp
 // RUN: %strip %t.cpp | FileCheck %s
 // RUN: %hpp_rewrite %t.cpp | diff %t.cpp -
@@ -55,13 +59,78 @@ static long long rotate(std::size_t N, std::size_t G, std::size_t Count,
   deallocate(A);
   return Sum;
 }
+// The work-items past Count return: the split barrier.
+// CHECK: __global__ void hpp_rotate_pfor0(hpp::Range<1, 1> hpp_range, hpp::Barrier B,
+// CHECK: __shared__ hpp::detail::BlockBarrierStorage hpp_barrier_B;
+// CHECK-NEXT: B.attach(hpp_barrier_B);
+// CHECK-NEXT: hpp::detail::BarrierExitGuard hpp_barrier_exit;
+// CHECK-NEXT: hpp::Index<1, 1> i = hpp::detail::kernelIndex(hpp_range);
+// CHECK: hpp::launchKernel(hpp_rotate_pfor0, Range<1, 1>(Range<1>(N), Range<1>(G)), B,
+
+/// Rotates each work-group's slice by one, \p Steps times, every work-item
+/// taking part, in a loop over a local computed from captures: uniform.
+static long long rotateAll(std::size_t N, std::size_t G, int Steps) {
+  Pointer<int> A = allocate<int>(N);
+  for (std::size_t I = 0; I != N; ++I)
+    A[I] = static_cast<int>(I * 3 % 11);
+  Barrier B(G);
+  parallelFor(Range<1, 1>(Range<1>(N), Range<1>(G)),
+              [=, &B](Index<1, 1> i) __device(hpp) {
+                std::size_t l = i.getLocalX(), base = i.getX() - l;
+                int left = Steps * 2;
+                while (left > 0) {
+                  left -= 2;
+                  int next = A[base + (l + 1) % G];
+                  if (Steps > 0)
+                    B.wait();
+                  A[i.getX()] = next + left;
+                  B.wait();
+                }
+              });
+  long long Sum = 0;
+  for (std::size_t I = 0; I != N; ++I)
+    Sum += A[I] * static_cast<long long>(I % 7 + 1);
+  deallocate(A);
+  return Sum;
+}
 // CHECK: template <int HppBarrierScope>
-// CHECK-NEXT: __global__ void hpp_rotate_pfor0(hpp::Range<1, 1> hpp_range,
+// CHECK-NEXT: __global__ void hpp_rotateAll_pfor0(hpp::Range<1, 1> hpp_range,
 // CHECK-NEXT: hpp::Barrier hpp_handle_B,
 // CHECK: __shared__ hpp::detail::BlockBarrierStorage hpp_barrier_B;
 // CHECK-NEXT: hpp::detail::WaitOnlyBarrier<HppBarrierScope> B(hpp_handle_B, hpp_barrier_B);
+// CHECK-NEXT: hpp::detail::BarrierExitGuard hpp_barrier_exit;
 // CHECK-NEXT: hpp::Index<1, 1> i = hpp::detail::kernelIndex(hpp_range);
-// CHECK: hpp::launchKernel(hpp::detail::waitOnlyVariants(hpp_rotate_pfor0<0>, hpp_rotate_pfor0<1>, hpp_rotate_pfor0<2>, B), Range<1, 1>(Range<1>(N), Range<1>(G)), B,
+// CHECK: hpp::launchKernel(hpp::detail::waitOnlyVariants(hpp_rotateAll_pfor0<0>, hpp_rotateAll_pfor0<1>, hpp_rotateAll_pfor0<2>, B), Range<1, 1>(Range<1>(N), Range<1>(G)), B,
+
+/// The same, each wait under a condition on the work-item (always true
+/// here): the split barrier.
+static long long guarded(std::size_t N, std::size_t G, int Steps) {
+  Pointer<int> A = allocate<int>(N);
+  for (std::size_t I = 0; I != N; ++I)
+    A[I] = static_cast<int>(I * 5 % 13);
+  Barrier B(G);
+  parallelFor(Range<1, 1>(Range<1>(N), Range<1>(G)),
+              [=, &B](Index<1, 1> i) __device(hpp) {
+                std::size_t l = i.getLocalX(), base = i.getX() - l;
+                for (int s = 0; s < Steps; ++s) {
+                  int next = A[base + (l + 1) % G];
+                  if (l < G)
+                    B.wait();
+                  A[i.getX()] = next + s;
+                  if (l < G)
+                    B.wait();
+                }
+              });
+  long long Sum = 0;
+  for (std::size_t I = 0; I != N; ++I)
+    Sum += A[I] * static_cast<long long>(I % 7 + 1);
+  deallocate(A);
+  return Sum;
+}
+// CHECK: __global__ void hpp_guarded_pfor0(hpp::Range<1, 1> hpp_range, hpp::Barrier B,
+// CHECK: B.attach(hpp_barrier_B);
+// CHECK-NEXT: hpp::detail::BarrierExitGuard hpp_barrier_exit;
+// CHECK: hpp::launchKernel(hpp_guarded_pfor0, {{.*}}, B,
 
 /// Rotates the whole array by one, \p Steps times, with one barrier of
 /// every work-item of the launch (the grid barrier on GPUs).
@@ -156,6 +225,8 @@ int main() {
   std::printf("two int %d\n", twoBarriers<int>(512, 64));
   std::printf("two double %.1f\n", twoBarriers<double>(256, 128));
   std::printf("passed %lld\n", passed(512, 128));
+  std::printf("rotate all %lld\n", rotateAll(1024, 256, 4));
+  std::printf("guarded %lld\n", guarded(512, 64, 3));
   return 0;
 }
 // OUT: rotate whole {{[0-9]+}}
@@ -165,3 +236,5 @@ int main() {
 // OUT-NEXT: two int {{[0-9]+}}
 // OUT-NEXT: two double {{[0-9.]+}}
 // OUT-NEXT: passed {{[0-9]+}}
+// OUT-NEXT: rotate all {{[0-9]+}}
+// OUT-NEXT: guarded {{[0-9]+}}

@@ -1,6 +1,8 @@
 // Spec 1.8's tasks: each Task's lambda becomes a kernel `hpp_<f>_task<k>`
 // over a Range<N, N> (whatever range enqueue is given), with a
-// TaskResult<R> and the captures as parameters, and the Task is made from
+// TaskResult<R> and the captures as parameters, that first asks the result
+// whether it runs (not when a task it waits for failed: TaskGate,
+// runtime/hpp/task.h), and the Task is made from
 // hpp::detail::taskKernel(kernel, captures...); enqueue, Future, wait, get
 // and && stay as written. A value task over a Range<1> and a Range<1,1>, a
 // task enqueued after another's future, a void 2-D task, a task on an
@@ -58,6 +60,8 @@ void scale(Pointer<float> a, float k, std::size_t n) {
 // CHECK-NEXT: __global__ void hpp_scale_task0(hpp::Range<1, 1> hpp_range,
 // CHECK-NEXT:                                 hpp::detail::TaskResult<float> hpp_result,
 // CHECK-NEXT:                                 const hpp::Pointer<float> a, const float k) {
+// CHECK-NEXT:   if (!hpp_result.runs())
+// CHECK-NEXT:     return;
 // CHECK-NEXT:   hpp::Index<1> i(hpp::detail::kernelIndex(hpp_range).fields());
 // CHECK-NEXT:   if (!i.inGlobalRange())
 // CHECK-NEXT:     return;
@@ -101,6 +105,8 @@ void fillThenRead(Pointer<int> M, std::size_t n) {
 // CHECK-NEXT:                                        hpp::detail::TaskResult<void> hpp_result,
 // CHECK-NEXT:                                        const std::size_t n,
 // CHECK-NEXT:                                        const hpp::Pointer<int> M) {
+// CHECK-NEXT:   if (!hpp_result.runs())
+// CHECK-NEXT:     return;
 // CHECK-NEXT:   hpp::Index<2> ix(hpp::detail::kernelIndex(hpp_range).fields());
 // CHECK-NEXT:   if (!ix.inGlobalRange())
 // CHECK-NEXT:     return;
@@ -113,6 +119,8 @@ void fillThenRead(Pointer<int> M, std::size_t n) {
 // CHECK-NEXT:                                        hpp::detail::TaskResult<long> hpp_result,
 // CHECK-NEXT:                                        const hpp::Pointer<int> M,
 // CHECK-NEXT:                                        const std::size_t n) {
+// CHECK-NEXT:   if (!hpp_result.runs())
+// CHECK-NEXT:     return;
 // CHECK-NEXT:   hpp::Index<2, 2> ix(hpp::detail::kernelIndex(hpp_range).fields());
 // CHECK-NEXT:   if (!ix.inGlobalRange())
 // CHECK-NEXT:     return;
@@ -158,6 +166,8 @@ void local(std::size_t n) {
 }
 // CHECK: __global__ void hpp_local_task0(hpp::Range<1, 1> hpp_range,
 // CHECK-NEXT:                                 hpp::detail::TaskResult<unsigned int> hpp_result) {
+// CHECK-NEXT:   if (!hpp_result.runs())
+// CHECK-NEXT:     return;
 // CHECK-NEXT:   hpp::Index<1, 1> i(hpp::detail::kernelIndex(hpp_range).fields());
 // CHECK: Task<unsigned, Index<1, 1>> t(hpp::detail::taskKernel(hpp_local_task0));
 

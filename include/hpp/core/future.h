@@ -105,8 +105,9 @@ public:
     return Reported;
   }
   /// A task enqueued after this one: its future reports this one's error
-  /// too (the CPU runtimes do not run it; on a GPU a fault is sticky), so
-  /// this work need not be followed as an orphan.
+  /// too (the CPU runtimes do not run it; on a GPU its kernel returns at
+  /// once, hpp/task.h's TaskGate), so this work need not be followed as an
+  /// orphan.
   void addDependent() {
     std::lock_guard<std::mutex> Lock(M);
     HasDependent = true;

@@ -18,6 +18,7 @@
 #define HPP_CPU_GROUP_COLLECTIVES_H
 
 #include "hpp/core/error.h"
+#include "hpp/core/error_text.h"
 #include "hpp/cpu/group_executor.h"
 
 #include <cstddef>
@@ -62,12 +63,10 @@ inline bool GroupExecutor::wakeParked() {
                " at " + Q.File + ":" + std::to_string(Q.Line);
       break;
     }
-  throw RuntimeError(
-      P.Name, P.File, P.Line,
-      "deadlock: work-items " + ranges(Size, Same) + " wait (" +
-          P.Describe(P.Object) + ")" + Others +
-          ", and no work-item of the work-group can arrive (" +
-          finishedItems() + ", work-group of " + std::to_string(Size) + ")");
+  throw RuntimeError(P.Name, P.File, P.Line,
+                     detail::deadlockText(ranges(Size, Same),
+                                          P.Describe(P.Object), Others,
+                                          finishedItems(), Size));
 }
 
 /// "exited: a-b" for the work-items that returned from the body, and, for
@@ -79,17 +78,11 @@ inline std::string GroupExecutor::finishedItems() const {
   auto Done = [&](std::size_t I) {
     return Items[I].St == FiberPool::Item::Done;
   };
-  std::string S = "exited: " + ranges(Size, [&](std::size_t I) {
-                    return Done(I) && !pastRange(I);
-                  });
-  bool AnyPast = false;
-  for (std::size_t I = 0; I != Size && !AnyPast; ++I)
-    AnyPast = Done(I) && pastRange(I);
-  if (AnyPast)
-    S += "; past the end of the range (" + rangeShape() +
-         "), never running the body: " +
-         ranges(Size, [&](std::size_t I) { return Done(I) && pastRange(I); });
-  return S;
+  const std::string Past =
+      ranges(Size, [&](std::size_t I) { return Done(I) && pastRange(I); });
+  return detail::finishedText(
+      ranges(Size, [&](std::size_t I) { return Done(I) && !pastRange(I); }),
+      Past, Past == "none" ? "" : rangeShape());
 }
 
 /// Called when no work-item can run: completes the mvector collectives,
@@ -105,23 +98,7 @@ inline void GroupExecutor::resolveBlocked() {
 /// "a-b,c" for the ids in [0, N) where \p In is true, "none" if none.
 template <class Pred>
 std::string GroupExecutor::ranges(std::size_t N, Pred In) {
-  std::string S;
-  for (std::size_t L = 0; L < N;) {
-    if (!In(L)) {
-      ++L;
-      continue;
-    }
-    std::size_t E = L;
-    while (E + 1 < N && In(E + 1))
-      ++E;
-    if (!S.empty())
-      S += ",";
-    S += std::to_string(L);
-    if (E != L)
-      S += "-" + std::to_string(E);
-    L = E + 1;
-  }
-  return S.empty() ? "none" : S;
+  return detail::idRanges(N, In);
 }
 inline std::string GroupExecutor::lanes(unsigned long long Bits) {
   return ranges(64, [Bits](std::size_t L) { return (Bits >> L & 1) != 0; });
@@ -151,17 +128,7 @@ inline bool GroupExecutor::sameSite(const CollectiveOp &A,
 /// "20x18 ... 16x16" in 2-D, for the error about the lanes past the end of
 /// the range (an index base is set).
 inline std::string GroupExecutor::rangeShape() const {
-  int Dims = 1;
-  for (int D = 1; D < 3; ++D)
-    if (IndexBase->GlobalSize[D] != 1 || IndexBase->LocalSize[D] != 1)
-      Dims = D + 1;
-  std::string Global, Local;
-  for (int D = 0; D < Dims; ++D) {
-    Global += (D ? "x" : "") + std::to_string(IndexBase->GlobalSize[D]);
-    Local += (D ? "x" : "") + std::to_string(IndexBase->LocalSize[D]);
-  }
-  return "global size " + Global + " is not a multiple of the work-group " +
-         "size " + Local;
+  return detail::rangeShapeText(IndexBase->GlobalSize, IndexBase->LocalSize);
 }
 
 /// A collective of mvector \p M that lanes \p Blocked reached, while

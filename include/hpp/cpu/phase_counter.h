@@ -13,6 +13,7 @@
 #define HPP_CPU_PHASE_COUNTER_H
 
 #include "hpp/core/error.h"
+#include "hpp/core/error_text.h"
 
 #include <atomic>
 #include <cstddef>
@@ -73,19 +74,8 @@ public:
 
   std::string describe() {
     std::lock_guard<std::mutex> Lock(Mutex);
-    // File:Line is where the barrier was created; a File without a Line
-    // names an implicit barrier (__gpu_sync); neither: a runtime handle.
-    std::string What;
-    if (File && Line > 0)
-      What = "barrier of " + std::to_string(Count) +
-             " participants created at " + File + ":" + std::to_string(Line);
-    else if (File)
-      What = std::string(File) + " of " + std::to_string(Count) + " work-items";
-    else
-      What = "barrier of " + std::to_string(Count) + " participants";
-    return What + ", phase " + std::to_string(Phase.load()) + ": " +
-           std::to_string(Arrived) + " arrived, " +
-           std::to_string(Withdrawn.size()) + " withdrew";
+    return detail::barrierStateText(Count, File, Line, Phase.load(), Arrived,
+                                    Withdrawn.size());
   }
 
 private:

@@ -32,6 +32,7 @@
 #define HPP_CPU_SEGMENT_H
 
 #include "hpp/core/error.h"
+#include "hpp/core/error_text.h"
 #include "hpp/cpu/group_executor.h"
 #include "hpp/cpu/group_memory.h"
 
@@ -97,9 +98,7 @@ inline DistBlock *findDistBlock(GroupExecutor &E) {
 }
 
 /// "1 element", "N elements".
-inline std::string elements(std::size_t N) {
-  return std::to_string(N) + (N == 1 ? " element" : " elements");
-}
+inline std::string elements(std::size_t N) { return detail::elementsText(N); }
 
 } // namespace cpu
 
@@ -112,12 +111,8 @@ public:
   T &operator[](cpu::SegmentIndex I) const {
     cpu::DistBlock &B = check("Segment::operator[]", I.File, I.Line);
     if (I.Negative || I.Value >= Size)
-      throw RuntimeError(
-          "Segment::operator[]", I.File, I.Line,
-          "index " +
-              (I.Negative ? "-" + std::to_string(std::size_t(0) - I.Value)
-                          : std::to_string(I.Value)) +
-              " is out of range for a segment of " + cpu::elements(Size));
+      throw RuntimeError("Segment::operator[]", I.File, I.Line,
+                         detail::segmentIndexText(I.Value, I.Negative, Size));
     if (B.Shadow)
       B.Shadow->access(
           *cpu::GroupExecutor::current(),

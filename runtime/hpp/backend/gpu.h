@@ -349,10 +349,15 @@ inline void *afterLaunchStream() {
   return Stream;
 }
 
+void checkDeferredDeviceErrors(); // hpp/device_error.h
+
 /// Waits for a launch with after-launch work and what was enqueued behind
-/// it; as a blocking launch does, for the whole device.
+/// it; as a blocking launch does, for the whole device. Then throws the
+/// first error the device code of the launches made on that stream without
+/// a wait recorded (a channel's consumers: hpp/device_error.h).
 inline void waitForAfterLaunch(void *) {
   HPP_CHECK(HPP_GPU(DeviceSynchronize)());
+  checkDeferredDeviceErrors();
 }
 
 /// Before a blocking launch (a parallelFor): nothing to do, the launch's

@@ -79,6 +79,8 @@ __global__ void hpp_main_pfor1(hpp::Range<1> hpp_range,
 __global__ void hpp_main_task0(hpp::Range<1, 1> hpp_range,
                                hpp::detail::TaskResult<void> hpp_result,
                                hpp::detail::ChannelWriter<int> c) {
+  if (!hpp_result.runs())
+    return;
   hpp::Index<1> i(hpp::detail::kernelIndex(hpp_range).fields());
   if (!i.inGlobalRange())
     return;

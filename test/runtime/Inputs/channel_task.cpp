@@ -100,6 +100,8 @@ __global__ void hpp_main_task0(hpp::Range<1, 1> hpp_range,
                                hpp::detail::TaskResult<int> hpp_result,
                                hpp::detail::ChannelWriter<int> c,
                                const std::size_t First) {
+  if (!hpp_result.runs())
+    return;
   hpp::Index<1> i(hpp::detail::kernelIndex(hpp_range).fields());
   if (!i.inGlobalRange())
     return;
@@ -114,6 +116,8 @@ __global__ void hpp_main_task0(hpp::Range<1, 1> hpp_range,
 __global__ void hpp_main_task1(hpp::Range<1, 1> hpp_range,
                                hpp::detail::TaskResult<int> hpp_result,
                                const hpp::Pointer<int> Count) {
+  if (!hpp_result.runs())
+    return;
   hpp::Index<1> i(hpp::detail::kernelIndex(hpp_range).fields());
   if (!i.inGlobalRange())
     return;

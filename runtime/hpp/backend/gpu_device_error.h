@@ -1,0 +1,172 @@
+//===- hpp/backend/gpu_device_error.h - Error slots on CUDA and HIP -------===//
+//
+// Part of hpp-rewrite. Device runtime, CUDA and HIP backends.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The pool of DeviceErrorSlots (hpp/device_error.h): slots in device
+/// memory, allocated 16 at a time (a few backend calls) and zeroed once; each
+/// has a flag word in mapped host memory (cudaHostAlloc / hipHostMalloc,
+/// mapped) that the device sets last when it records an error. A slot comes
+/// back to the pool when its last owner (the launch's scratch, a task's work,
+/// the dependents that read it) lets it go; one that recorded an error is
+/// zeroed again then, before any other launch can get it. An error's file
+/// name is read from the device's string literal by a one-thread kernel
+/// (readDeviceString).
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_RUNTIME_BACKEND_GPU_DEVICE_ERROR_H
+#define HPP_RUNTIME_BACKEND_GPU_DEVICE_ERROR_H
+
+#include "hpp/check.h"
+#include "hpp/device_error.h"
+
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace hpp {
+namespace detail {
+
+/// The slots not in use; see the file comment.
+class DeviceErrorPool {
+public:
+  static DeviceErrorPool &get() {
+    static DeviceErrorPool *P = new DeviceErrorPool; // Outlives static dtors.
+    return *P;
+  }
+  struct Entry {
+    DeviceErrorSlot *Slot;
+    volatile unsigned *Flag; ///< host view of Slot->Flag
+  };
+
+  Entry take() {
+    std::lock_guard<std::mutex> Lock(M);
+    if (Free.empty())
+      grow();
+    Entry E = Free.back();
+    Free.pop_back();
+    return E;
+  }
+
+  /// Back from a sink; zeroed first if the device wrote to it. Never
+  /// throws (a sink's destructor calls it): a slot that cannot be zeroed
+  /// is dropped.
+  void give(Entry E) noexcept {
+    if (*E.Flag) {
+      const std::size_t From = offsetof(DeviceErrorSlot, Claim);
+      const auto Stream = static_cast<HPP_GPU(Stream_t)>(nullptr);
+      if (HPP_GPU(MemsetAsync)(reinterpret_cast<char *>(E.Slot) + From, 0,
+                               sizeof(DeviceErrorSlot) - From,
+                               Stream) != HPP_GPU(Success) ||
+          HPP_GPU(StreamSynchronize)(Stream) != HPP_GPU(Success)) {
+        (void)HPP_GPU(GetLastError)();
+        return;
+      }
+      *E.Flag = 0;
+    }
+    std::lock_guard<std::mutex> Lock(M);
+    Free.push_back(E);
+  }
+
+private:
+  static constexpr unsigned Chunk = 16;
+
+  /// Chunk more slots (zeroed, each pointing at its flag).
+  void grow() {
+    void *Slots = nullptr, *Flags = nullptr, *DeviceFlags = nullptr;
+    HPP_CHECK(HPP_GPU(Malloc)(&Slots, Chunk * sizeof(DeviceErrorSlot)));
+#if defined(HPP_BACKEND_HIP)
+    HPP_CHECK(
+        hipHostMalloc(&Flags, Chunk * sizeof(unsigned), hipHostMallocMapped));
+#else
+    HPP_CHECK(
+        cudaHostAlloc(&Flags, Chunk * sizeof(unsigned), cudaHostAllocMapped));
+#endif
+    HPP_CHECK(HPP_GPU(HostGetDevicePointer)(&DeviceFlags, Flags, 0));
+    std::memset(Flags, 0, Chunk * sizeof(unsigned));
+    HPP_CHECK(HPP_GPU(Memset)(Slots, 0, Chunk * sizeof(DeviceErrorSlot)));
+    auto *S = static_cast<DeviceErrorSlot *>(Slots);
+    unsigned *Pointers[Chunk];
+    for (unsigned I = 0; I < Chunk; ++I)
+      Pointers[I] = static_cast<unsigned *>(DeviceFlags) + I;
+    // Each slot's Flag, in one copy.
+    HPP_CHECK(HPP_GPU(Memcpy2D)(&S[0].Flag, sizeof(DeviceErrorSlot), Pointers,
+                                sizeof(unsigned *), sizeof(unsigned *), Chunk,
+                                HPP_GPU(MemcpyHostToDevice)));
+    for (unsigned I = 0; I < Chunk; ++I)
+      Free.push_back({&S[I], static_cast<volatile unsigned *>(Flags) + I});
+  }
+
+  std::mutex M;
+  std::vector<Entry> Free; ///< Never freed: slots live as long as the program.
+};
+
+inline std::shared_ptr<DeviceErrorSink> DeviceErrorSink::make() {
+  const DeviceErrorPool::Entry E = DeviceErrorPool::get().take();
+  return std::make_shared<DeviceErrorSink>(E.Slot, E.Flag);
+}
+
+inline DeviceErrorSink::~DeviceErrorSink() {
+  DeviceErrorPool::get().give({Slot, Flag});
+}
+
+inline const DeviceErrorSlot &DeviceErrorSink::record() const {
+  if (!Copy) {
+    std::unique_ptr<DeviceErrorSlot> C(new DeviceErrorSlot());
+    HPP_CHECK(HPP_GPU(Memcpy)(C.get(), Slot, sizeof(DeviceErrorSlot),
+                              HPP_GPU(MemcpyDeviceToHost)));
+    Copy = std::move(C);
+  }
+  return *Copy;
+}
+
+/// Copies the string at \p In (at most \p Max bytes, then a NUL) to
+/// \p Out, on the device: the host cannot always copy from a module's
+/// memory itself (HIP's copies know only the allocations it made).
+template <int = 0>
+__global__ void copyDeviceString(char *Out, const char *In, unsigned Max) {
+  unsigned I = 0;
+  for (; I + 1 < Max && In[I]; ++I)
+    Out[I] = In[I];
+  Out[I] = 0;
+}
+
+inline std::string readDeviceString(const char *P) {
+  if (!P)
+    return "";
+  char *Buffer = nullptr;
+  std::string S(DeviceErrorFileBytes, '\0');
+  const auto Stream = static_cast<HPP_GPU(Stream_t)>(nullptr);
+  if (HPP_GPU(Malloc)(reinterpret_cast<void **>(&Buffer),
+                      DeviceErrorFileBytes) != HPP_GPU(Success)) {
+    (void)HPP_GPU(GetLastError)();
+    return "?";
+  }
+  copyDeviceString<><<<1, 1, 0, Stream>>>(Buffer, P, DeviceErrorFileBytes);
+  const bool Ok =
+      HPP_GPU(GetLastError)() == HPP_GPU(Success) &&
+      HPP_GPU(Memcpy)(&S[0], Buffer, DeviceErrorFileBytes,
+                      HPP_GPU(MemcpyDeviceToHost)) == HPP_GPU(Success);
+  (void)HPP_GPU(Free)(Buffer);
+  if (!Ok) {
+    (void)HPP_GPU(GetLastError)();
+    return "?";
+  }
+  S.resize(S.find('\0'));
+  return S;
+}
+
+inline DeviceErrorSlot *LaunchScratch::errorSlot() {
+  if (!Errors)
+    Errors = DeviceErrorSink::make();
+  return Errors->slot();
+}
+
+} // namespace detail
+} // namespace hpp
+
+#endif // HPP_RUNTIME_BACKEND_GPU_DEVICE_ERROR_H

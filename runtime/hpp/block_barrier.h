@@ -1,0 +1,507 @@
+//===- hpp/block_barrier.h - Work-group barriers that see deadlocks -------===//
+//
+// Part of hpp-rewrite. Device runtime, CUDA and HIP backends (the CPU
+// backend has the storage types only: it runs the reference runtime's
+// phase counters).
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// The work-group state of hpp::Barrier (hpp/barrier.h) on CUDA and HIP,
+/// and how a work-group that can never pass its barriers is detected
+/// exactly (no timeout decides) and reported as the reference runtime
+/// reports it ("Barrier::wait failed: deadlock: ...", hpp/device_error.h),
+/// instead of hanging the GPU.
+///
+/// The barriers are what they were measured as (docs/benchmarks.md): on
+/// CUDA `cuda::barrier<thread_scope_block>` (mbarrier: arrive, then
+/// try_wait); on HIP a counter word (arrivals in the low half, withdrawals
+/// in the high half) and a phase word, the lanes of a wavefront that call
+/// together arriving together, one lane polling. A wait polls
+/// WaitPolls times as before; only a wait still blocked after that enters
+/// the watch (parkedWait; inline, as gridArrive is: a call in the wait,
+/// even one never taken, would make the kernel save registers around it):
+///  - the work-group's GroupWatch word counts the work-items parked in
+///    such a wait, those that left the kernel (the outlined kernel
+///    declares a BarrierExitGuard before any work-item can return), and
+///    every change of either;
+///  - when `parked + exited` is the work-group size, every work-item still
+///    in the kernel is parked, or was released and has not noticed yet.
+///    One parked waiter then runs a round: it notes the change count,
+///    starts a new round number, and every parked waiter checks its own
+///    barrier again and, still blocked, confirms. If all confirm and
+///    nothing parked, left or exited meanwhile, no work-item can arrive
+///    any more: the deadlock is certain. A waiter that was released leaves
+///    (a change), which ends the round;
+///  - then the parked waiters record where they wait (the first
+///    work-group to get there in the launch), and the work-group ends
+///    (endDeviceWorkItem: no __trap, later launches run).
+/// On AMD a wavefront runs one path at a time: while some of its lanes
+/// wait, the others cannot run, and lanes that returned early only count
+/// as exited when the wavefront reaches the kernel's end. So a parked
+/// wavefront counts its other lanes (but those that did exit) as parked
+/// with it (stuckLanes): a wavefront whose lanes returned early is seen
+/// deadlocked. A wait that part of a wavefront skips while the rest of it
+/// must still arrive (hpp-rewrite warns, [hpp-barrier-divergence]) then
+/// ends in this error, naming those lanes as exited, instead of a hang.
+/// Not seen: work-items that also wait at `__syncthreads`,
+/// `Segment::barrier` or a launch-wide barrier (they never park: such a
+/// mix still hangs).
+///
+/// What the message says about the barrier: on HIP its words give the
+/// phase, the arrivals and the withdrawals exactly. On CUDA the mbarrier
+/// is opaque: the phase is the count of the waiter's own calls on the
+/// barrier (the phase when it took part in every one), the arrivals come
+/// from the waiters' arrival tokens (exact unless a work-item arrive()d
+/// after the last waiter), the withdrawals from a counter skip() keeps.
+/// libcu++ arrives once per warp for the lanes that arrive together, and
+/// each token holds the pending count before that arrival: each waiter
+/// records its token's count, and the host takes the least (the last
+/// arrival among the waiters) less the waiters that share it (the lanes of
+/// that arrival) as what is still pending (DeviceErrorSink::error).
+///
+/// Cost on the fast path: a poll counter per wait; on CUDA a register
+/// increment per call and a shared-memory atomic per warp per skip(); on
+/// HIP a load of the watch's word after each wait. The kernel of a body
+/// with a barrier runs one shared atomic per warp when its work-items exit.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_RUNTIME_BLOCK_BARRIER_H
+#define HPP_RUNTIME_BLOCK_BARRIER_H
+
+#ifndef HPP_RUNTIME_BACKEND
+#error "include <hpp/runtime.h>, which selects the backend first"
+#endif
+
+#include "hpp/device_error.h"
+#include "hpp/grid_barrier.h"
+
+#include <cstdint>
+
+#if defined(HPP_BACKEND_CUDA)
+#include <cuda/barrier>
+#include <cuda/std/chrono>
+#endif
+
+namespace hpp {
+namespace detail {
+
+/// A work-group's barrier state, declared `__shared__` by the kernel.
+#if defined(HPP_BACKEND_CUDA)
+using BlockBarrier = cuda::barrier<cuda::thread_scope_block>;
+/// Raw storage, so that the `__shared__` declaration needs no dynamic
+/// initialization; attach() constructs the barrier in it (cuda::init).
+struct BlockBarrierStorage {
+  alignas(BlockBarrier) unsigned char Bytes[sizeof(BlockBarrier)];
+  unsigned Withdrawn; ///< skip()s so far, for the deadlock report
+  HPP_DEVICE BlockBarrier *get() {
+    return reinterpret_cast<BlockBarrier *>(Bytes);
+  }
+};
+#else
+struct BlockBarrierStorage {
+  unsigned Counts; ///< arrivals (low 16 bits), withdrawals (high 16 bits)
+  unsigned Phase;
+};
+#endif
+
+/// Who in the work-group is parked in a wait, and who has left.
+struct GroupWatch {
+  /// Parked (bits 0-15), exited (16-31), changes to either (32-63).
+  unsigned long long Word;
+  unsigned Round;    ///< the current confirmation round
+  unsigned Confirms; ///< round (bits 16-31), parked that confirmed (0-15)
+  unsigned Probe;    ///< 1 while a waiter runs a round
+  unsigned Deadlock; ///< 0; 3 while deciding; 1 recording; 2 not recording
+#if defined(HPP_BACKEND_HIP)
+  /// The lanes of each wavefront that have left the kernel.
+  unsigned long long Exited[32];
+#endif
+};
+
+#if !defined(HPP_BACKEND_CPU)
+/// Polls of a wait before it enters the watch.
+constexpr unsigned WaitPolls = 64;
+
+/// The work-group's watch: one per kernel that uses it, in shared memory.
+HPP_DEVICE inline GroupWatch &groupWatch() {
+  __shared__ GroupWatch Watch;
+  return Watch;
+}
+
+/// One work-item of the group, before any other uses it.
+HPP_DEVICE inline void initGroupWatch() {
+  GroupWatch &W = groupWatch();
+  W.Word = 0;
+  W.Round = 0;
+  W.Confirms = 0;
+  W.Probe = 0;
+  W.Deadlock = 0;
+#if defined(HPP_BACKEND_HIP)
+  for (unsigned long long &E : W.Exited)
+    E = 0;
+#endif
+}
+
+/// The calling work-item's index in its work-group (X fastest).
+HPP_DEVICE inline unsigned groupLinearId() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+
+/// What a deadlock report says about the barrier a waiter waits at.
+struct BarrierIdentity {
+  unsigned Count;
+  const char *CreatedFile; ///< host address
+  int CreatedLine;
+  DeviceErrorSlot *Errors;
+  unsigned Key;       ///< the storage's address, | 1
+  unsigned Phase;     ///< see the file comment
+  unsigned Arrived;   ///< in this phase
+  unsigned Withdrawn; ///< in all
+  /// CUDA: the pending count of the waiter's arrival token (before its
+  /// warp's arrival); 0 on HIP, whose Arrived is exact.
+  unsigned Pending;
+};
+
+/// The lanes of the caller's wavefront that are not in \p Lanes and cannot
+/// run while \p Lanes wait (see the file comment): on AMD all of them but
+/// those that left the kernel; none on CUDA.
+HPP_DEVICE inline unsigned stuckLanes(LaneMask Lanes) {
+#if defined(HPP_BACKEND_HIP)
+  const unsigned Size = unsigned(getWarpSize());
+  const unsigned Base = groupLinearId() - unsigned(laneId());
+  const unsigned Group = blockDim.x * blockDim.y * blockDim.z;
+  const unsigned Exist = Group - Base < Size ? Group - Base : Size;
+  const LaneMask All = Exist >= 64 ? ~0ull : (1ull << Exist) - 1;
+  const LaneMask Exited = *reinterpret_cast<volatile unsigned long long *>(
+      &groupWatch().Exited[Base / Size]);
+  return unsigned(popcMask(All & ~Lanes & ~Exited));
+#else
+  (void)Lanes;
+  return 0;
+#endif
+}
+
+/// Records where \p Lanes (the caller's, with it) wait at the barrier
+/// \p Id, at \p Line, for the deadlock report of the work-group, if it
+/// records one (Deadlock 1).
+__forceinline__ HPP_DEVICE void recordWaiters(const BarrierIdentity &Id,
+                                              LaneMask Lanes, int Line) {
+  GroupWatch &W = groupWatch();
+  DeviceErrorSlot *E = Id.Errors;
+  if (*reinterpret_cast<volatile unsigned *>(&W.Deadlock) != 1u || !E)
+    return;
+  for (unsigned I = 0; I < DeviceErrorBarriers; ++I) {
+    const unsigned Old = atomicCAS(&E->Barriers[I].Key, 0u, Id.Key);
+    if (Old == 0 || Old == Id.Key) {
+      DeviceBarrierInfo &B = E->Barriers[I];
+      B.Count = Id.Count;
+      atomicMax(&B.Phase, Id.Phase);
+      atomicMax(&B.Arrived, Id.Arrived);
+      B.Withdrawn = Id.Withdrawn;
+      B.CreatedLine = Id.CreatedLine;
+      B.CreatedFile = Id.CreatedFile;
+      break;
+    }
+  }
+  const unsigned Base = groupLinearId() - unsigned(gridBarrierLane());
+  for (LaneMask Rest = Lanes; Rest; Rest &= Rest - 1) {
+    const unsigned Item = Base + unsigned(ffsMask(Rest) - 1);
+    if (Item < DeviceErrorItems)
+      E->Items[Item] = {Line, Id.Key, Id.Pending};
+  }
+  __threadfence();
+}
+
+/// Adds \p N confirmations to round \p Round, unless another round began.
+HPP_DEVICE inline void confirmRound(GroupWatch &W, unsigned Round, unsigned N) {
+  unsigned Seen = *reinterpret_cast<volatile unsigned *>(&W.Confirms);
+  while ((Seen >> 16) == (Round & 0xffffu)) {
+    const unsigned Old = atomicCAS(&W.Confirms, Seen, Seen + N);
+    if (Old == Seen)
+      return;
+    Seen = Old;
+  }
+}
+
+/// The decision: the first waiter to see the certain deadlock decides
+/// whether the work-group records it (the launch's slot is free).
+HPP_DEVICE inline void declareDeadlock(GroupWatch &W, DeviceErrorSlot *Errors,
+                                       const char *File, int Line) {
+  if (atomicCAS(&W.Deadlock, 0u, 3u) != 0u)
+    return;
+  const unsigned D = claimDeviceError(Errors) ? 1u : 2u;
+  if (D == 1) {
+    fillDeviceError(Errors, BarrierDeadlockError, File, Line);
+    fillDeviceErrorGroup(Errors);
+    publishDeviceError(Errors); // Read after the launch, when all is.
+  }
+  __threadfence_block();
+  atomicExch(&W.Deadlock, D);
+}
+
+/// A wait still blocked after WaitPolls polls, in which the caller polls
+/// for \p N work-items (see the file comment): parks them, polls
+/// \p Released and the watch; returns false once released, true when the
+/// work-group is deadlocked (the caller then records where its lanes wait,
+/// and they end). \p Errors, \p File and \p Line: the launch's record and
+/// the wait, for the decision. The fast path stays small: this runs only
+/// after WaitPolls polls.
+template <class ReleasedFn>
+__forceinline__ HPP_DEVICE bool parkedWait(ReleasedFn Released, unsigned N,
+                                           DeviceErrorSlot *Errors,
+                                           const char *File, int Line) {
+  GroupWatch &W = groupWatch();
+  volatile GroupWatch &V = W;
+  const unsigned Size = blockDim.x * blockDim.y * blockDim.z;
+  const unsigned long long Change = 1ull << 32;
+  atomicAdd(&W.Word, Change + N);
+  unsigned Seen = V.Round;
+  auto Leave = [&] {
+    atomicAdd(&W.Word, Change - N); // Parked - N, changes + 1.
+    return false;
+  };
+  for (;;) {
+    if (Released())
+      return Leave();
+    unsigned D = V.Deadlock;
+    if (D == 3u) {
+      while ((D = V.Deadlock) == 3u) {
+      }
+    }
+    if (D)
+      return true;
+    if (V.Round != Seen) { // A round asks whether it is still blocked.
+      Seen = V.Round;
+      if (Released())
+        return Leave();
+      confirmRound(W, Seen, N);
+    }
+    unsigned long long G = V.Word;
+    if (unsigned(G & 0xffffu) + unsigned(G >> 16 & 0xffffu) == Size &&
+        atomicCAS(&W.Probe, 0u, 1u) == 0u) {
+      // The round: every parked waiter confirms, nothing changes.
+      const unsigned Before = unsigned(V.Word >> 32);
+      const unsigned Round = V.Round + 1;
+      atomicExch(&W.Confirms, (Round & 0xffffu) << 16);
+      __threadfence_block();
+      atomicExch(&W.Round, Round);
+      Seen = Round;
+      if (Released()) {
+        atomicExch(&W.Probe, 0u);
+        return Leave();
+      }
+      confirmRound(W, Round, N);
+      for (;;) {
+        G = V.Word;
+        if (unsigned(G >> 32) != Before ||
+            unsigned(G & 0xffffu) + unsigned(G >> 16 & 0xffffu) != Size)
+          break; // Something moved: not (yet) a deadlock.
+        if ((V.Confirms & 0xffffu) == unsigned(G & 0xffffu)) {
+          declareDeadlock(W, Errors, File, Line);
+          break;
+        }
+#if defined(HPP_BACKEND_CUDA)
+        __nanosleep(64);
+#else
+        __builtin_amdgcn_s_sleep(1);
+#endif
+      }
+      atomicExch(&W.Probe, 0u);
+      continue;
+    }
+#if defined(HPP_BACKEND_CUDA)
+    __nanosleep(256);
+#else
+    __builtin_amdgcn_s_sleep(2);
+#endif
+  }
+}
+
+#if defined(HPP_BACKEND_CUDA)
+/// The mbarrier's pending arrivals before the arrival that returned \p T.
+HPP_DEVICE inline unsigned pendingBefore(BlockBarrier::arrival_token T) {
+  static_assert(sizeof(T) == 8, "an mbarrier state is 64 bits");
+  unsigned long long State;
+  __builtin_memcpy(&State, &T, 8);
+  unsigned Pending;
+  asm volatile("mbarrier.pending_count.b64 %0, %1;"
+               : "=r"(Pending)
+               : "l"(State));
+  return Pending;
+}
+
+/// The wait of \p S (token \p T) after WaitPolls polls (see the file
+/// comment); true when deadlocked, after recording where it waits.
+__forceinline__ HPP_DEVICE bool blockWaitSlow(BlockBarrierStorage *S,
+                                              BlockBarrier::arrival_token T,
+                                              BarrierIdentity Id,
+                                              const char *File, int Line) {
+  BlockBarrier *B = S->get();
+  auto Released = [&] {
+    BlockBarrier::arrival_token Copy = T;
+    return B->try_wait_for(static_cast<BlockBarrier::arrival_token &&>(Copy),
+                           cuda::std::chrono::nanoseconds(0));
+  };
+  if (!parkedWait(Released, 1, Id.Errors, File, Line))
+    return false;
+  Id.Key = unsigned(reinterpret_cast<std::uintptr_t>(S)) | 1u;
+  Id.Withdrawn = *reinterpret_cast<volatile unsigned *>(&S->Withdrawn);
+  Id.Pending = pendingBefore(T); // The host counts the arrivals from it.
+  recordWaiters(Id, LaneMask(1u) << gridBarrierLane(), Line);
+  return true;
+}
+
+/// One poll of the phase of token \p T of \p B. On sm_90 and later the
+/// mbarrier's try_wait, which lets the hardware suspend the thread until the
+/// phase completes or a time limit of its own passes, as libcu++'s
+/// arrive_and_wait does (its try_wait_for with a zero duration reads the
+/// clock and tests: the split barrier's step took 1.6 times as long);
+/// before sm_90, which has no try_wait, libcu++'s test.
+__device__ __forceinline__ bool blockPoll(BlockBarrier *B,
+                                          BlockBarrier::arrival_token T) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  unsigned long long State;
+  __builtin_memcpy(&State, &T, 8);
+  const unsigned Address = static_cast<unsigned>(
+      __cvta_generic_to_shared(cuda::device::barrier_native_handle(*B)));
+  unsigned Done;
+  asm volatile("{\n\t.reg .pred P;\n\t"
+               "mbarrier.try_wait.shared::cta.b64 P, [%1], %2;\n\t"
+               "selp.u32 %0, 1, 0, P;\n\t}"
+               : "=r"(Done)
+               : "r"(Address), "l"(State)
+               : "memory");
+  return Done != 0;
+#else
+  return B->try_wait_for(static_cast<BlockBarrier::arrival_token &&>(T),
+                         cuda::std::chrono::nanoseconds(0));
+#endif
+}
+
+/// Barrier::wait on CUDA: the mbarrier's arrive and try_wait; a wait still
+/// blocked after WaitPolls polls goes on in blockWaitSlow (inline: a call,
+/// even one never taken, makes the kernel keep more registers and a stack
+/// frame).
+__device__ __forceinline__ void blockWait(BlockBarrierStorage *S,
+                                          const BarrierIdentity &Id,
+                                          const char *File, int Line) {
+  BlockBarrier *B = S->get();
+  const BlockBarrier::arrival_token T = B->arrive();
+#pragma unroll 1
+  for (unsigned Poll = 0; Poll < WaitPolls; ++Poll)
+    if (blockPoll(B, T))
+      return;
+  if (blockWaitSlow(S, T, Id, File, Line))
+    endDeviceWorkItem();
+}
+
+/// Barrier::skip on CUDA; counts the withdrawal for the deadlock report.
+__device__ __forceinline__ void blockSkip(BlockBarrierStorage *S) {
+  const LaneMask Lanes = activeMask();
+  if (ffsMask(Lanes) - 1 == gridBarrierLane())
+    atomicAdd(&S->Withdrawn, unsigned(popcMask(Lanes)));
+  S->get()->arrive_and_drop();
+}
+#endif
+
+#if defined(HPP_BACKEND_HIP)
+/// The wait of \p Lanes on \p S in phase \p Phase after WaitPolls polls
+/// (see the file comment); true when deadlocked, after recording where
+/// they wait.
+__forceinline__ HPP_DEVICE bool blockWaitSlow(BlockBarrierStorage *S,
+                                              unsigned Phase, LaneMask Lanes,
+                                              BarrierIdentity Id,
+                                              const char *File, int Line) {
+  auto Released = [&] {
+    return __hip_atomic_load(&S->Phase, __ATOMIC_ACQUIRE,
+                             __HIP_MEMORY_SCOPE_WORKGROUP) != Phase;
+  };
+  const unsigned N = unsigned(popcMask(Lanes)) + stuckLanes(Lanes);
+  if (!parkedWait(Released, N, Id.Errors, File, Line))
+    return false;
+  const unsigned Counts = *reinterpret_cast<volatile unsigned *>(&S->Counts);
+  Id.Key = unsigned(reinterpret_cast<std::uintptr_t>(S)) | 1u;
+  Id.Phase = *reinterpret_cast<volatile unsigned *>(&S->Phase);
+  Id.Arrived = Counts & 0xffffu;
+  Id.Withdrawn = Counts >> 16;
+  recordWaiters(Id, Lanes, Line);
+  return true;
+}
+
+/// Barrier's operations on HIP: adds \p Unit (an arrival or a withdrawal)
+/// for every lane of the wavefront calling now; with \p Wait, the
+/// wavefront then waits for the phase to end (after WaitPolls polls, in
+/// blockWaitSlow). The lane that completes the phase resets the arrivals
+/// and starts the next one.
+__device__ __forceinline__ void blockArrive(BlockBarrierStorage *S,
+                                            const BarrierIdentity &Id,
+                                            unsigned Unit, bool Wait,
+                                            const char *File, int Line) {
+  const LaneMask Lanes = activeMask();
+  const bool Leader = ffsMask(Lanes) - 1 == laneId();
+  const unsigned Phase = __hip_atomic_load(&S->Phase, __ATOMIC_ACQUIRE,
+                                           __HIP_MEMORY_SCOPE_WORKGROUP);
+  if (Leader) {
+    const unsigned N = unsigned(popcMask(Lanes));
+    const unsigned Old = atomicAdd(&S->Counts, N * Unit);
+    const unsigned New = Old + N * Unit;
+    const unsigned Expected = Id.Count - (New >> 16);
+    if (Expected != 0 && (New & 0xffffu) == Expected) {
+      atomicAnd(&S->Counts, 0xffff0000u);
+      __hip_atomic_fetch_add(&S->Phase, 1u, __ATOMIC_RELEASE,
+                             __HIP_MEMORY_SCOPE_WORKGROUP);
+    } else if (Wait) {
+#pragma unroll 1
+      for (unsigned Poll = 0;
+           __hip_atomic_load(&S->Phase, __ATOMIC_ACQUIRE,
+                             __HIP_MEMORY_SCOPE_WORKGROUP) == Phase;
+           ++Poll) {
+        if (Poll == WaitPolls) {
+          blockWaitSlow(S, Phase, Lanes, Id, File, Line);
+          break;
+        }
+        __builtin_amdgcn_s_sleep(1);
+      }
+    }
+  }
+  // The other lanes go on when the leader does (one instruction stream).
+  __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");
+  if (Wait && *reinterpret_cast<volatile unsigned *>(&groupWatch().Deadlock))
+    endDeviceWorkItem(); // The whole work-group ends.
+}
+#endif
+
+/// Counts the lanes calling now as having left the kernel.
+HPP_DEVICE inline void markGroupExit() {
+  const LaneMask Lanes = activeMask();
+  if (ffsMask(Lanes) - 1 == gridBarrierLane()) {
+    GroupWatch &W = groupWatch();
+#if defined(HPP_BACKEND_HIP)
+    const unsigned Size = unsigned(getWarpSize());
+    atomicOr(&W.Exited[(groupLinearId() - unsigned(laneId())) / Size], Lanes);
+#endif
+    atomicAdd(&W.Word,
+              (1ull << 32) + ((unsigned long long)popcMask(Lanes) << 16));
+  }
+}
+#endif
+
+/// Declared by the outlined kernel of a body that uses a Barrier (after
+/// the barriers' binding, before any work-item can return): a work-item
+/// that leaves the kernel, by any path, is counted as exited, so that the
+/// others' waits can tell a deadlock (see the file comment). Nothing on
+/// the CPU backend, whose executor knows who exited.
+struct BarrierExitGuard {
+  HPP_DEVICE BarrierExitGuard() {}
+  BarrierExitGuard(const BarrierExitGuard &) = delete;
+  BarrierExitGuard &operator=(const BarrierExitGuard &) = delete;
+#if !defined(HPP_BACKEND_CPU)
+  HPP_DEVICE ~BarrierExitGuard() { markGroupExit(); }
+#endif
+};
+
+} // namespace detail
+} // namespace hpp
+
+#endif // HPP_RUNTIME_BLOCK_BARRIER_H
