@@ -92,6 +92,8 @@ int main() {
 // CHECK-NEXT:                                hpp::detail::TaskResult<int> hpp_result,
 // CHECK-NEXT:                                hpp::detail::ChannelWriter<int> c,
 // CHECK-NEXT:                                const hpp::Pointer<int> in) {
+// CHECK-NEXT:   if (!hpp_result.runs())
+// CHECK-NEXT:     return;
 // CHECK-NEXT:   hpp::Index<1> i(hpp::detail::kernelIndex(hpp_range).fields());
 // CHECK-NEXT:   if (!i.inGlobalRange())
 // CHECK-NEXT:     return;
