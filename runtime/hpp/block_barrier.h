@@ -388,12 +388,17 @@ __device__ __forceinline__ void blockWait(BlockBarrierStorage *S,
                                           const char *File, int Line) {
   BlockBarrier *B = S->get();
   const BlockBarrier::arrival_token T = B->arrive();
-#pragma unroll 1
-  for (unsigned Poll = 0; Poll < WaitPolls; ++Poll)
-    if (blockPoll(B, T))
+  // Written so, and left to the compiler to unroll, the loop costs least
+  // (barrier_bench's split barrier on the H100: 0.219 us a step; a
+  // `for` loop over the polls with the slow path after it, unrolled or
+  // not, 0.231-0.265 us; no slow path at all, 0.170 us).
+  unsigned Poll = 0;
+  while (!blockPoll(B, T))
+    if (__builtin_expect(++Poll == WaitPolls, 0)) {
+      if (blockWaitSlow(S, T, Id, File, Line))
+        endDeviceWorkItem();
       return;
-  if (blockWaitSlow(S, T, Id, File, Line))
-    endDeviceWorkItem();
+    }
 }
 
 /// Barrier::skip on CUDA; counts the withdrawal for the deadlock report.
