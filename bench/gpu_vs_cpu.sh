@@ -65,7 +65,7 @@ for ref in "$GEN"/cpuref/*_*.txt; do
   base=$(basename "$ref" .txt)
   for src in "$GEN"/*.cu; do
     name=$(basename "$src" .cu)
-    case "$base" in "$name"_[0-9]*)
+    case "$base" in "$name"_[0-9]* | "$name"_full)
       args=${base#"$name"_}
       "$BUILD/$name" ${args//_/ } > "$BUILD/$base.out" 2>&1 || status=1
       compare "$name ${args//_/ }" "$BUILD/$base.out" "$ref" ;;

@@ -26,7 +26,7 @@ CXX=${CXX:-g++}
 VARIANTS=("warp_reduce 1000003" "segmented_reduce 300 10"
           "stream_compaction 1000003" "warp_scan 1000003"
           "barrier_steps 100 16384 256" "task_join 77" "task_chain 550"
-          "task_matmul 37")
+          "task_matmul 37" "task_error full" "device_errors full")
 
 mkdir -p "$GEN/cpuref"
 TMP=$(mktemp -d)

@@ -44,8 +44,14 @@ config.substitutions.append(
     ("%warpgen", sys.executable + " " + os.path.join(src, "scripts", "warpgen.py")))
 # The output keeps comments, so a test's own RUN/CHECK lines would be copied
 # into it and match themselves: drop them before FileCheck reads the output.
+# %strip also drops the `#line` directives that keep the output numbered as
+# the input (hpp-source-position), which test/rewrite/line-directives.cpp
+# checks with %strip_checks; the other tests check the code around them.
 config.substitutions.append(
-    ("%strip", "sed -E '/^[[:space:]]*\\/\\/ *(RUN|REQUIRES|[A-Z-]*CHECK[-A-Z]*):/d'"))
+    ("%strip_checks", "sed -E '/^[[:space:]]*\\/\\/ *(RUN|REQUIRES|[A-Z-]*CHECK[-A-Z]*):/d'"))
+config.substitutions.append(
+    ("%strip", "sed -E -e '/^[[:space:]]*\\/\\/ *(RUN|REQUIRES|[A-Z-]*CHECK[-A-Z]*):/d'"
+               " -e '/^#line [0-9]+ \"/d'"))
 
 # GPU compilers: features for REQUIRES, detected at configure time.
 if config.hpp_nvcc and os.path.exists(config.hpp_nvcc):

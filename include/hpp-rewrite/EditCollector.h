@@ -29,6 +29,8 @@
 namespace hpp {
 namespace rewrite {
 
+class LineDirectives;
+
 /// One edit as a rule made it, on the main file (the JSON report).
 struct EditRecord {
   std::string Rule;                ///< the rule's tag
@@ -62,6 +64,10 @@ public:
   /// Reports, once per header, that dialect code at \p Loc lies in a
   /// header the tool does not rewrite (system headers need no rewrite).
   void refuseHeader(clang::SourceLocation Loc, llvm::StringRef Rule);
+
+  /// Adds the `#line` directives \p Lines says keep the output's line
+  /// numbers the input's (recorded as edits of rule \p Rule).
+  void syncLines(const LineDirectives &Lines, llvm::StringRef Rule);
 
   /// The main file with every edit applied, or std::nullopt (after a
   /// diagnostic) when applying failed.

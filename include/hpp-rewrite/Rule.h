@@ -33,6 +33,7 @@ namespace rewrite {
 
 class DeviceCallGraph;
 class KernelSites;
+class LineDirectives;
 class RuleSelection;
 class WidthModel;
 
@@ -50,6 +51,9 @@ struct RuleContext {
   /// The parallelFor and Task bodies to outline (lib/Core/KernelSites.h),
   /// emitted together by the last rule.
   KernelSites &kernelSites();
+  /// Where `#line` directives keep the output's line numbers the input's
+  /// (lib/Core/LineDirectives.h); records from the start of parsing.
+  LineDirectives &lines();
 
   RuleContext(clang::CompilerInstance &CI, RuleDiagnostics &Diags,
               EditCollector &Edits);
@@ -59,6 +63,7 @@ private:
   std::unique_ptr<DeviceCallGraph> Graph;
   std::unique_ptr<WidthModel> Widths;
   std::unique_ptr<KernelSites> Sites;
+  std::unique_ptr<LineDirectives> Lines;
 };
 
 /// One rewrite or check.

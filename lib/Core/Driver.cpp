@@ -9,6 +9,7 @@
 
 #include "Core/DeviceCallGraph.h"
 #include "Core/KernelSites.h"
+#include "Core/LineDirectives.h"
 #include "Core/WidthModel.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -50,6 +51,13 @@ KernelSites &RuleContext::kernelSites() {
   if (!Sites)
     Sites = std::make_unique<KernelSites>();
   return *Sites;
+}
+
+LineDirectives &RuleContext::lines() {
+  if (!Lines)
+    Lines = std::make_unique<LineDirectives>(CI.getSourceManager(),
+                                             CI.getLangOpts());
+  return *Lines;
 }
 
 namespace {
@@ -100,6 +108,7 @@ public:
     Diags = std::make_unique<RuleDiagnostics>(CI.getDiagnostics(), &Selection);
     Edits = std::make_unique<EditCollector>(CI.getSourceManager(), *Diags);
     Ctx = std::make_unique<RuleContext>(CI, *Diags, *Edits);
+    Ctx->lines().record(CI.getPreprocessor());
     Rules = createRules(*Ctx, Selection);
     for (auto &R : Rules) {
       R->registerPPCallbacks();
@@ -111,6 +120,7 @@ public:
   void EndSourceFileAction() override {
     if (!Diags || Diags->hasErrors())
       return;
+    Edits->syncLines(Ctx->lines(), "hpp-source-position");
     std::optional<std::string> Text = Edits->applyToMainFile();
     if (!Text || Diags->hasErrors())
       return;

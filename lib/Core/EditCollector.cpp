@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hpp-rewrite/EditCollector.h"
+#include "Core/LineDirectives.h"
 
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Error.h"
@@ -105,6 +106,29 @@ tooling::Replacements EditCollector::extract(CharSourceRange Range) {
   }
   It->second = std::move(Outside);
   return Inside;
+}
+
+void EditCollector::syncLines(const LineDirectives &Lines,
+                              llvm::StringRef Rule) {
+  FileID Main = SM.getMainFileID();
+  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(Main);
+  if (!Entry)
+    return;
+  auto It = PerFile.find(std::string(Entry->getName()));
+  if (It == PerFile.end())
+    return;
+  std::vector<unsigned> Added;
+  It->second =
+      Lines.synced(It->second, 0, SM.getBufferData(Main).size(), &Added);
+  for (unsigned Offset : Added) {
+    EditRecord Record;
+    Record.Rule = Rule.str();
+    Record.Offset = Offset;
+    Record.Line = SM.getLineNumber(Main, Offset);
+    Record.Column = 1;
+    Record.Text = Lines.directiveAt(Offset);
+    Records.push_back(std::move(Record));
+  }
 }
 
 /// \p Text with every line ending `\r\n`.

@@ -21,6 +21,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace hpp {
 namespace rewrite {
@@ -117,10 +118,15 @@ struct OutlinedKernel {
   std::string Declaration;
 };
 
+class LineDirectives;
+
 /// Outlines one parallelFor call.
 class KernelOutliner {
 public:
-  KernelOutliner(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  /// With \p Lines, each body is preceded by the `#line` directive that
+  /// gives it the lambda's lines, and keeps them after its edits.
+  KernelOutliner(clang::ASTContext &Ctx, const LineDirectives *Lines = nullptr)
+      : Ctx(Ctx), Lines(Lines) {}
 
   /// The function whose body contains \p LE (through nested lambdas).
   static const clang::FunctionDecl *
@@ -151,8 +157,15 @@ private:
   std::optional<std::string> constantText(const clang::VarDecl *VD) const;
   std::string bodyText(const clang::LambdaExpr *LE,
                        const clang::tooling::Replacements &BodyEdits) const;
+  /// \p Head, the comma-separated \p Params and \p Tail on one line when
+  /// they fit in 80 columns; otherwise wrapped as clang-format's LLVM style
+  /// does, continuation lines aligned after the open parenthesis.
+  static std::string wrapSignature(const std::string &Head,
+                                   const std::vector<std::string> &Params,
+                                   llvm::StringRef Tail);
 
   clang::ASTContext &Ctx;
+  const LineDirectives *Lines;
 };
 
 } // namespace rewrite

@@ -50,7 +50,7 @@ void KernelSites::emit(RuleContext &Ctx, ASTContext &AST,
                        llvm::StringRef Rule) {
   // Runs even after other errors, so that every problem is reported at
   // once; nothing is written when there are errors anyway.
-  KernelOutliner Outliner(AST);
+  KernelOutliner Outliner(AST, &Ctx.lines());
   std::map<unsigned, std::pair<SourceLocation, std::string>> Inserts,
       AfterClass;
   const SourceManager &SM = AST.getSourceManager();

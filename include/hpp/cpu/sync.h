@@ -98,25 +98,7 @@ public:
 
   /// Runs the task now (the queue calls it in enqueue order).
   void execute() {
-    std::exception_ptr E;
-    for (auto &D : Deps) {
-      D->finish();
-      if (std::exception_ptr DE = D->error()) {
-        D->markReported();
-        std::string What = "unknown error";
-        try {
-          std::rethrow_exception(DE);
-        } catch (const std::exception &X) {
-          What = X.what();
-        } catch (...) {
-        }
-        E = std::make_exception_ptr(RuntimeError(
-            "Task::enqueue", file(), line(),
-            "not run: the task it waits for, enqueued at " +
-                detail::siteText(D->file(), D->line()) + ", failed: " + What));
-        break;
-      }
-    }
+    std::exception_ptr E = failedDependency(Deps);
     if (!E) {
       try {
         Run();

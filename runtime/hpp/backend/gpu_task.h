@@ -183,23 +183,8 @@ private:
   [[noreturn]] void throwRecorded(std::vector<std::shared_ptr<Work>> &Mine) {
     if (Errors->kind() != TaskNotRunError)
       throw Errors->error();
-    for (auto &D : Mine) {
-      D->finish();
-      if (std::exception_ptr DE = D->error()) {
-        D->markReported();
-        std::string What = "unknown error";
-        try {
-          std::rethrow_exception(DE);
-        } catch (const std::exception &X) {
-          What = X.what();
-        } catch (...) {
-        }
-        throw RuntimeError("Task::enqueue", file(), line(),
-                           "not run: the task it waits for, enqueued at " +
-                               siteText(D->file(), D->line()) +
-                               ", failed: " + What);
-      }
-    }
+    if (std::exception_ptr E = failedDependency(Mine))
+      std::rethrow_exception(E);
     throw RuntimeError("Task::enqueue", file(), line(),
                        "not run: a task it waits for failed");
   }

@@ -1,0 +1,283 @@
+//===- hpp/core/work.h - One enqueued task, orphaned tasks ------*- C++ -*-===//
+//
+// Part of hpp-rewrite. Shared by the CPU reference runtime and the device
+// runtime (host code only).
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// What every backend's task is on the host (hpp/core/future.h builds the
+/// user's Future<T> on it):
+///  - detail::Work: one enqueued task, as a backend runs it (the CPU
+///    runtimes run it when something waits for it, hpp/cpu/task_queue.h;
+///    the GPU backend records an event on its stream, hpp/task.h). It
+///    keeps the task's buffers alive and records the task's error, worded
+///    to name the line of the enqueue. Work::failedDependency words the
+///    error of a task that did not run because a task it waits for failed.
+///  - detail::Orphans: works whose every future was destroyed before
+///    anyone waited; their errors are reported at the next synchronising
+///    call, or at exit.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_CORE_WORK_H
+#define HPP_CORE_WORK_H
+
+#include "hpp/core/error.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <system_error>
+#include <thread>
+#include <vector>
+
+namespace hpp {
+namespace detail {
+/// "FILE:LINE".
+inline std::string siteText(const char *File, int Line) {
+  return std::string(File ? File : "?") + ":" + std::to_string(Line);
+}
+
+/// One enqueued task. Backends derive from it: complete() runs or waits
+/// for the work and throws what it raised.
+class Work {
+public:
+  Work(const char *File, int Line) : File(File ? File : "?"), Line(Line) {}
+  Work(const Work &) = delete;
+  Work &operator=(const Work &) = delete;
+  virtual ~Work() = default;
+
+  /// Returns once the work (and every consumer its channel writes
+  /// triggered) has finished; its error is then error(). Not holding a
+  /// lock while complete() runs: the CPU queue may finish this work from
+  /// another waiter.
+  void finish() {
+    if (done())
+      return;
+    std::exception_ptr E;
+    try {
+      complete();
+    } catch (const RuntimeError &R) {
+      E = std::make_exception_ptr(inTask(R));
+    } catch (...) {
+      E = std::current_exception();
+    }
+    std::lock_guard<std::mutex> Lock(M);
+    if (!Done) {
+      Error = E;
+      Done = true;
+    }
+  }
+
+  bool done() const {
+    std::lock_guard<std::mutex> Lock(M);
+    return Done;
+  }
+  std::exception_ptr error() const {
+    std::lock_guard<std::mutex> Lock(M);
+    return Error;
+  }
+  /// The error reached the user through a task that depended on this one:
+  /// not reported again as an orphan's.
+  void markReported() {
+    std::lock_guard<std::mutex> Lock(M);
+    Reported = true;
+  }
+  bool reported() const {
+    std::lock_guard<std::mutex> Lock(M);
+    return Reported;
+  }
+  /// A task enqueued after this one: its future reports this one's error
+  /// too (the CPU runtimes do not run it; on a GPU its kernel returns at
+  /// once, hpp/task.h's TaskGate), so this work need not be followed as an
+  /// orphan.
+  void addDependent() {
+    std::lock_guard<std::mutex> Lock(M);
+    HasDependent = true;
+  }
+  bool hasDependent() const {
+    std::lock_guard<std::mutex> Lock(M);
+    return HasDependent;
+  }
+  /// The host still has work to do when the work completes (a GPU task
+  /// that wrote a channel): an orphan even with a dependent, so that it
+  /// is finished, and its error reported, at the next synchronising call.
+  virtual bool hostWorkPending() const { return false; }
+  /// The last future of this work was destroyed before anyone waited. The
+  /// CPU runtimes run such a task now, while what it refers to (a Barrier
+  /// or a Channel captured by reference) still exists, as a GPU would have
+  /// run it by then; GPU work just goes on.
+  virtual void orphaned() {}
+  /// Where the task was enqueued.
+  const char *file() const { return File; }
+  int line() const { return Line; }
+
+  /// \p E (raised by the task's body or its launch) worded to name the
+  /// enqueue.
+  RuntimeError inTask(const RuntimeError &E) const {
+    const std::string Suffix =
+        "; in the task enqueued at " + siteText(File, Line);
+    const std::string &Msg = E.backendMessage();
+    if (E.file() == File && E.line() == Line)
+      return E; // Already at the enqueue.
+    if (Msg.size() >= Suffix.size() &&
+        Msg.compare(Msg.size() - Suffix.size(), Suffix.size(), Suffix) == 0)
+      return E;
+    return RuntimeError(E.call(), E.file(), E.line(), Msg + Suffix);
+  }
+
+  /// The error of this task when it did not run because a task it waits
+  /// for failed: the first of \p Deps with an error, named by its enqueue,
+  /// and that error's text (the dependency's error is then reported through
+  /// this one only). Null when none of \p Deps failed. Finishes each of
+  /// \p Deps it looks at.
+  std::exception_ptr
+  failedDependency(const std::vector<std::shared_ptr<Work>> &Deps) const {
+    for (const std::shared_ptr<Work> &D : Deps) {
+      D->finish();
+      std::exception_ptr DE = D->error();
+      if (!DE)
+        continue;
+      D->markReported();
+      std::string What = "unknown error";
+      try {
+        std::rethrow_exception(DE);
+      } catch (const std::exception &X) {
+        What = X.what();
+      } catch (...) {
+      }
+      return std::make_exception_ptr(RuntimeError(
+          "Task::enqueue", File, Line,
+          "not run: the task it waits for, enqueued at " +
+              siteText(D->file(), D->line()) + ", failed: " + What));
+    }
+    return nullptr;
+  }
+
+protected:
+  /// Runs the work or waits for it; throws its error.
+  virtual void complete() = 0;
+  /// For backends that finish outside finish() (the CPU queue runs works
+  /// in enqueue order): records the outcome.
+  void settle(std::exception_ptr E) {
+    if (E) {
+      try {
+        std::rethrow_exception(E);
+      } catch (const RuntimeError &R) {
+        E = std::make_exception_ptr(inTask(R));
+      } catch (...) {
+      }
+    }
+    std::lock_guard<std::mutex> Lock(M);
+    if (Done)
+      return;
+    Error = E;
+    Done = true;
+  }
+
+private:
+  mutable std::mutex M;
+  const char *File;
+  int Line;
+  bool Done = false;
+  bool Reported = false;
+  bool HasDependent = false;
+  std::exception_ptr Error;
+};
+
+/// Works whose every Future was destroyed before anyone waited: they keep
+/// running, and their errors are reported at the next synchronising call,
+/// or at exit.
+class Orphans {
+public:
+  static Orphans &get() {
+    static Orphans *O = new Orphans; // Usable from static destructors.
+    return *O;
+  }
+
+  void add(std::shared_ptr<Work> W) {
+    if (W->hasDependent() && !W->hostWorkPending())
+      return; // A dependent's future reports it (Work::addDependent).
+    W->orphaned();
+    std::lock_guard<std::mutex> Lock(M);
+    if (!AtExit) {
+      AtExit = true;
+      std::atexit(&Orphans::atExit);
+    }
+    List.push_back(std::move(W));
+  }
+
+  /// Completes every orphan; throws the first error among them (at the
+  /// work's own location; \p File : \p Line, the synchronising call, is
+  /// named in the message).
+  void settle(const char *File, int Line) {
+    std::vector<std::shared_ptr<Work>> Mine;
+    {
+      std::lock_guard<std::mutex> Lock(M);
+      Mine.swap(List);
+    }
+    std::exception_ptr First;
+    std::size_t Failed = 0;
+    for (auto &W : Mine) {
+      W->finish();
+      if (W->error() && !W->reported() && !Failed++)
+        First = W->error();
+    }
+    if (!First)
+      return;
+    const std::string Note =
+        " (its Future was destroyed without wait() or get(); reported at " +
+        std::string(File ? "the synchronising call at " + siteText(File, Line)
+                         : "exit") +
+        (Failed > 1 ? "; " + std::to_string(Failed - 1) +
+                          " more such task(s) failed too"
+                    : "") +
+        ")";
+    try {
+      std::rethrow_exception(First);
+    } catch (const RuntimeError &E) {
+      throw RuntimeError(E.call(), E.file(), E.line(),
+                         E.backendMessage() + Note);
+    }
+  }
+
+private:
+  /// At exit the main thread's thread_local objects (the CPU runtime's
+  /// fiber stacks among them) are already gone: the orphans are completed
+  /// on a thread of their own.
+  static void atExit() {
+    std::string Message;
+    auto Settle = [&Message] {
+      try {
+        get().settle(nullptr, 0);
+      } catch (const std::exception &E) {
+        Message = E.what();
+      } catch (...) {
+        Message = "unknown error";
+      }
+    };
+    try {
+      std::thread(Settle).join();
+    } catch (const std::system_error &) {
+      Settle();
+    }
+    if (Message.empty())
+      return;
+    std::fflush(stdout);
+    std::fprintf(stderr, "hpp: error: a task failed: %s\n", Message.c_str());
+    std::fflush(stderr);
+    std::_Exit(EXIT_FAILURE);
+  }
+
+  std::mutex M;
+  bool AtExit = false;
+  std::vector<std::shared_ptr<Work>> List;
+};
+
+} // namespace detail
+} // namespace hpp
+
+#endif // HPP_CORE_WORK_H
