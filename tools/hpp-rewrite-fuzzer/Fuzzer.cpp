@@ -109,7 +109,10 @@ bool buildPch(FuzzState &State) {
     return false;
   }
   std::vector<std::string> Flags = baseFlags();
-  Flags.insert(Flags.end(), {"-x", "c++-header"});
+  // The header's pending template instantiations are done once, in the
+  // PCH, not again for every input.
+  Flags.insert(Flags.end(),
+               {"-x", "c++-header", "-fpch-instantiate-templates"});
   FixedCompilationDatabase Database(".", Flags);
   ClangTool Tool(Database, {PchSource});
   Tool.mapVirtualFile(PchSource, PchText);
