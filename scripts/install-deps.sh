@@ -4,11 +4,13 @@
 # clang-apply-replacements, which the --export-fixes test runs); hipcc
 # (HIP 5.2) is used for the AMD compile tests. nvcc (CUDA) is used when
 # /usr/local/cuda has it; Debian does not ship a CUDA 13 toolchain, so it
-# is not installed.
+# is not installed. libclang-rt-19-dev has libFuzzer and the sanitizer
+# runtimes of clang-19 (the fuzzing build, scripts/build-fuzzer.sh).
 set -euo pipefail
 
 packages=(cmake ninja-build g++ python3 llvm-19-dev libclang-19-dev clang-19
-          llvm-19-tools clang-tools-19 hipcc rocm-device-libs)
+          llvm-19-tools clang-tools-19 libclang-rt-19-dev hipcc
+          rocm-device-libs)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Builds hpp-rewrite and runs the whole lit suite (rewrite, diagnostics,
-# compile tests for sm_90/gfx90a/gfx1030, CPU runs of every example).
+# compile tests for sm_90/gfx90a/gfx1030, CPU runs of every example, a
+# short fixed run of the fuzzer).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/build.sh"
+# The fuzzer, for the smoke run of test/fuzz (skipped, with that test, when
+# HPP_NO_FUZZER=1).
+[ "${HPP_NO_FUZZER:-0}" = 1 ] || "$root/scripts/build-fuzzer.sh"
 log=$(mktemp)
 status=0
 python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv "$root/build/test" 2>&1 | tee "$log" \

@@ -65,6 +65,13 @@ if config.hpp_hipcc and os.path.exists(config.hpp_hipcc):
     config.substitutions.append(
         ("%hipcc", config.hpp_hipcc + " -std=c++17 -I" + runtime + " -I" + include))
 
+# hpp-rewrite-fuzzer (HPP_BUILD_FUZZER, built by scripts/build.sh in
+# build/fuzz with clang 19): the smoke run of test/fuzz; absent when it was
+# not built.
+if config.hpp_fuzzer and os.path.exists(config.hpp_fuzzer):
+    config.available_features.add("fuzzer")
+    config.substitutions.append(("%hpp_fuzzer", config.hpp_fuzzer))
+
 # Files that even root cannot replace (`chattr +i`), for the tests of
 # all-or-nothing writes; absent where the file system has no such flag.
 def _immutable_files_work():
