@@ -8,7 +8,7 @@
 # usage: bench/rewrite_project.sh [FILES] [FUNCTIONS] [RUNS]
 #
 # Generates a project of FILES (default 120) dialect sources of FUNCTIONS
-# (default 12) functions each (the TU of bench/rewrite_speed.sh, smaller)
+# (default 12) functions each (bench/gen_tu.py, as bench/rewrite_speed.sh)
 # and its compile_commands.json, then times, interleaved, RUNS times
 # (default 3):
 #   clang++-19 -fsyntax-only over every file, one at a time and two at a
@@ -29,30 +29,15 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/src" "$work/build"
 
-python3 - "$work" "$files" "$functions" "$root/include" <<'PY'
-import json, os, sys
-work, files, functions, include = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
-commands = []
-for f in range(files):
-    path = os.path.join(work, "src", f"unit{f}.cpp")
-    with open(path, "w") as out:
-        out.write("#include <hpp/hpp.h>\nusing namespace hpp;\n\n")
-        for k in range(functions):
-            out.write(f'''__device(hpp) inline float helper{k}(float x) {{ return x * {k % 7 + 1}.0f + 1.0f; }}
-void kernel{f}_{k}(Pointer<float> a, Pointer<float> b, float s, int n) {{
-  parallelFor(Range<1>(n), [=](Index<1> i) __device(hpp) {{
-    float v = a[i.getX()];
-    for (int r = 0; r < {k % 5 + 1}; ++r)
-      v = helper{k}(v) * s;
-    b[i.getX()] = v;
-  }});
-  parallelFor(Range<2>(n, n), [=](Index<2> p) __device(hpp) {{
-    a[p.getY() * n + p.getX()] += b[p.getX()];
-  }});
-}}
-''')
-    commands.append({"directory": os.path.join(work, "build"), "file": path,
-                     "arguments": ["clang++-19", "-std=c++17", "-I", include, "-c", path]})
+for f in $(seq 0 $((files - 1))); do
+  python3 "$root/bench/gen_tu.py" "$functions" "${f}_" > "$work/src/unit$f.cpp"
+done
+python3 - "$work" "$root/include" <<'PY'
+import glob, json, os, sys
+work, include = sys.argv[1], sys.argv[2]
+commands = [{"directory": os.path.join(work, "build"), "file": path,
+             "arguments": ["clang++-19", "-std=c++17", "-I", include, "-c", path]}
+            for path in sorted(glob.glob(os.path.join(work, "src", "*.cpp")))]
 json.dump(commands, open(os.path.join(work, "build", "compile_commands.json"), "w"), indent=1)
 PY
 

@@ -23,26 +23,7 @@ tool=${HPP_REWRITE:-$root/build/tools/hpp-rewrite/hpp-rewrite}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-python3 - "$n" > "$work/big.cpp" <<'PY'
-import sys
-n = int(sys.argv[1])
-print('#include <hpp/hpp.h>\nusing namespace hpp;\n')
-for k in range(n):
-    print(f'''__device(hpp) inline float helper{k}(float x) {{ return x * {k % 7 + 1}.0f + 1.0f; }}
-void kernel{k}(Pointer<float> a, Pointer<float> b, float s, int n) {{
-  // step {k}
-  parallelFor(Range<1>(n), [=](Index<1> i) __device(hpp) {{
-    float v = a[i.getX()];
-    for (int r = 0; r < {k % 5 + 1}; ++r)
-      v = helper{k}(v) * s;
-    b[i.getX()] = v;
-  }});
-  parallelFor(Range<2>(n, n), [=](Index<2> p) __device(hpp) {{
-    a[p.getY() * n + p.getX()] += b[p.getX()];
-  }});
-}}
-''')
-PY
+python3 "$root/bench/gen_tu.py" "$n" > "$work/big.cpp"
 
 seconds() {
   local s e
