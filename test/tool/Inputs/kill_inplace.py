@@ -25,8 +25,6 @@ import time
 def main():
     tool, work, sources = sys.argv[1], sys.argv[2], sys.argv[3:]
     originals = [open(s, "rb").read() for s in sources]
-    rewritten = [subprocess.run([tool, s], check=True, capture_output=True).stdout
-                 for s in sources]
     ok = True
     for sig in (signal.SIGKILL, signal.SIGTERM):
         run = os.path.join(work, sig.name)
@@ -36,6 +34,9 @@ def main():
         for s in sources:
             copies.append(os.path.join(run, os.path.basename(s)))
             shutil.copyfile(s, copies[-1])
+        # The output names its input (#line directives): rewrite the copies.
+        rewritten = [subprocess.run([tool, c], check=True, capture_output=True).stdout
+                     for c in copies]
         proc = subprocess.Popen([tool, "--in-place", "--no-backup", "--quiet",
                                  "--commit-pause-ms=3000"] + copies,
                                 stderr=subprocess.DEVNULL)
