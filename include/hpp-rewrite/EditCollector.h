@@ -87,6 +87,12 @@ public:
   unsigned size() const { return Count; }
 
 private:
+  /// Reports that rule \p Rule's edit of \p Length bytes at main-file
+  /// \p Offset (at \p Loc) collides with an edit already made: an error
+  /// (the driver then writes nothing), with a note at the other edit.
+  void reportConflict(clang::SourceLocation Loc, unsigned Offset,
+                      unsigned Length, llvm::StringRef Rule);
+
   clang::SourceManager &SM;
   RuleDiagnostics &Diags;
   std::map<std::string, clang::tooling::Replacements> PerFile;

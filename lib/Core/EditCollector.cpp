@@ -11,6 +11,8 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace hpp {
@@ -36,9 +38,8 @@ bool EditCollector::replace(CharSourceRange Range, llvm::StringRef Text,
   }
   tooling::Replacement R(SM, FileRange, Text);
   if (llvm::Error Err = PerFile[std::string(R.getFilePath())].add(R)) {
-    Diags.error(Begin, Rule,
-                "internal error: conflicting edits: " +
-                    llvm::toString(std::move(Err)));
+    llvm::consumeError(std::move(Err));
+    reportConflict(Begin, R.getOffset(), R.getLength(), Rule);
     return false;
   }
   ++Count;
@@ -52,6 +53,28 @@ bool EditCollector::replace(CharSourceRange Range, llvm::StringRef Text,
   Record.Text = Text.str();
   Records.push_back(std::move(Record));
   return true;
+}
+
+void EditCollector::reportConflict(SourceLocation Loc, unsigned Offset,
+                                   unsigned Length, llvm::StringRef Rule) {
+  // The edit it collides with: the last one in place whose bytes meet
+  // these (an insertion counts as the byte after it).
+  const EditRecord *Other = nullptr;
+  for (const EditRecord &E : Records)
+    if (!E.Moved && E.Offset < Offset + std::max(Length, 1u) &&
+        Offset < E.Offset + std::max(E.Length, 1u))
+      Other = &E;
+  Diags.error(Loc, Rule,
+              "internal error: this edit collides with " +
+                  (Other ? "an edit of '" + Other->Rule + "'"
+                         : std::string("another edit")) +
+                  "; the file is not rewritten (please report this, with "
+                  "the input)");
+  if (Other)
+    Diags.note(SM.getLocForStartOfFile(SM.getMainFileID())
+                   .getLocWithOffset(Other->Offset),
+               "the edit of '" + Other->Rule + "' (" +
+                   std::to_string(Other->Length) + " bytes replaced) is here");
 }
 
 void EditCollector::refuseHeader(SourceLocation Loc, llvm::StringRef Rule) {
