@@ -29,10 +29,10 @@
 ///  - after: a parallelFor and a task after all of these run and compute
 ///    what they should.
 /// Each case prints the message with every "FILE:LINE" of this file written
-/// so (the lines of the source compiled: a rewritten source's differ), so
-/// the output is the same wherever it runs; with the argument `full` it
-/// prints them with the directories removed instead. The program checks
-/// that each message names the calls and host lines it should.
+/// so, the same wherever it runs; with the argument `full` it prints them
+/// with the directories removed instead (a rewritten source's #line
+/// directives keep this file's name and lines: the same output too). The
+/// program checks that each message names the calls and host lines.
 ///
 /// Usage: device_errors [full]   (exit status 0 when every case failed or
 /// succeeded as expected)

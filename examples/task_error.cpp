@@ -26,10 +26,10 @@
 ///    of another task's future, which the program catches.
 /// For each failure the program prints the message and checks that it
 /// names the right calls and lines. Every "FILE:LINE" of this file in it is
-/// printed so, as the lines are those of the source compiled (a rewritten
-/// source's differ): the output is the same on the CPU reference runtime
-/// and on a GPU. With the argument `full` the messages are printed with
-/// the directories removed instead.
+/// printed so: the output is the same on the CPU reference runtime and on
+/// a GPU. With the argument `full` the messages are printed with the
+/// directories removed instead (a rewritten source's #line directives keep
+/// this file's name and lines, so that output is the same too).
 ///
 /// Usage: task_error [full]   (exit status 0 when every task failed or
 /// succeeded as expected)

@@ -81,6 +81,10 @@ public:
   void run(const clang::ast_matchers::MatchFinder::MatchResult &) override {}
   /// Called after every matcher has run over the translation unit.
   virtual void onEndOfTranslationUnit(clang::ASTContext &) {}
+  /// Called once the `#line` directives are placed (RuleContext::lines()
+  /// then knows where the output's lines drift): the last moment a rule
+  /// may report; it may not edit any more.
+  virtual void onLinesSynced() {}
 
   llvm::StringRef getID() const override { return Name; }
 

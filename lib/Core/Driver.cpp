@@ -23,6 +23,8 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <functional>
+#include <optional>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -68,8 +70,9 @@ class RewriteConsumer : public ASTConsumer {
 public:
   RewriteConsumer(MatchFinder &Finder,
                   std::vector<std::unique_ptr<Rule>> &Rules,
-                  RuleDiagnostics &Diags)
-      : Finder(Finder), Rules(Rules), Diags(Diags) {}
+                  RuleDiagnostics &Diags, std::function<void()> Finish)
+      : Finder(Finder), Rules(Rules), Diags(Diags), Finish(std::move(Finish)) {
+  }
 
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
     for (Decl *D : Group)
@@ -88,12 +91,18 @@ public:
     Finder.matchAST(Ctx);
     for (auto &R : Rules)
       R->onEndOfTranslationUnit(Ctx);
+    if (!Diags.hasErrors())
+      Finish();
   }
 
 private:
   MatchFinder &Finder;
   std::vector<std::unique_ptr<Rule>> &Rules;
   RuleDiagnostics &Diags;
+  /// The last steps that may report (while the diagnostics' printer is
+  /// still in the source file: FrontendAction::EndSourceFile ends it
+  /// before EndSourceFileAction runs).
+  std::function<void()> Finish;
   std::vector<Decl *> MainFileDecls;
 };
 
@@ -114,19 +123,27 @@ public:
       R->registerPPCallbacks();
       R->registerMatchers(Finder);
     }
-    return std::make_unique<RewriteConsumer>(Finder, Rules, *Diags);
+    return std::make_unique<RewriteConsumer>(Finder, Rules, *Diags,
+                                             [this] { finish(); });
+  }
+
+  /// At the end of the translation unit, without errors: the `#line`
+  /// directives, the rules' last reports, and the edits applied.
+  void finish() {
+    Edits->syncLines(Ctx->lines(), "hpp-source-position");
+    for (auto &R : Rules)
+      R->onLinesSynced();
+    if (!Diags->hasErrors()) // A warning made an error.
+      Text = Edits->applyToMainFile();
   }
 
   void EndSourceFileAction() override {
-    if (!Diags || Diags->hasErrors())
-      return;
-    Edits->syncLines(Ctx->lines(), "hpp-source-position");
-    std::optional<std::string> Text = Edits->applyToMainFile();
-    if (!Text || Diags->hasErrors())
+    if (!Diags || Diags->hasErrors() || !Text)
       return;
     SourceManager &SM = getCompilerInstance().getSourceManager();
     Output.Fixes = Edits->mainFileFixes(*Text);
     Output.Text = std::move(*Text);
+    Text.reset();
     Output.Dependencies = readFiles(SM);
     if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
       Output.File = absolutePath(SM, Main->getName());
@@ -164,6 +181,8 @@ private:
   std::unique_ptr<EditCollector> Edits;
   std::unique_ptr<RuleContext> Ctx;
   std::vector<std::unique_ptr<Rule>> Rules;
+  /// The main file rewritten (finish), for EndSourceFileAction.
+  std::optional<std::string> Text;
 };
 
 /// Creates a RewriteAction per source.

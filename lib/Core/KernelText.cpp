@@ -132,11 +132,13 @@ KernelOutliner::bodyText(const LambdaExpr *LE,
   std::string Text = text(Body->getSourceRange());
   tooling::Replacements Edits = BodyEdits;
   SourceLocation LBrace = Body->getLBracLoc();
-  if (Lines && !Edits.empty() && SM.isWrittenInMainFile(LBrace) &&
-      LBrace.isFileID()) {
-    // The body's lines after an edit that changed its line count.
+  if (Lines && SM.isWrittenInMainFile(LBrace) && LBrace.isFileID()) {
+    // Re-emitted behind its own directive; the lines after an edit that
+    // changed its line count synced.
     unsigned Begin = SM.getFileOffset(LBrace);
-    Edits = Lines->synced(BodyEdits, Begin, Begin + Text.size());
+    Lines->cover(Begin, Begin + Text.size());
+    if (!Edits.empty())
+      Edits = Lines->synced(BodyEdits, Begin, Begin + Text.size());
   }
   if (!Edits.empty()) {
     auto Edited = tooling::applyAllReplacements(Text, Edits);

@@ -202,7 +202,10 @@ LineDirectives::synced(const tooling::Replacements &Edits, unsigned Base,
   unsigned Pos = Base;
   for (size_t I = 0; I <= Rs.size(); ++I) {
     unsigned Next = I < Rs.size() ? Base + Rs[I].getOffset() : End;
-    // The first safe line start in the copied text (Pos, Next].
+    // The first safe line start in the copied text (Pos, Next]; the text
+    // before it keeps a shifted number.
+    const bool Shifted = Shift != 0;
+    unsigned DriftEnd = Next;
     for (unsigned P = Pos + 1; (Shift || Force) && P <= Next; ++P) {
       if (P > Code.size() || Code[P - 1] != '\n' || (!Shift && P < Force) ||
           !canInsertAt(P))
@@ -211,12 +214,18 @@ LineDirectives::synced(const tooling::Replacements &Edits, unsigned Base,
         Texts[I] = directiveAt(P) + Texts[I];
       else
         Inserts.push_back({P, directiveAt(P)});
+      if (Shift)
+        DriftEnd = P;
       Placed(P);
     }
+    if (Shifted && Pos < DriftEnd)
+      Drifted.push_back({Pos, DriftEnd});
     if (I == Rs.size())
       break;
     unsigned Begin = Base + Rs[I].getOffset();
     unsigned Stop = Begin + Rs[I].getLength();
+    if (Stop > Begin)
+      Replaced.push_back({Begin, Stop});
     llvm::StringRef Replaced = Code.substr(Begin, Rs[I].getLength());
     if (auto D = lastDirective(Texts[I])) {
       // The rewrite's own directives (an outlined body's).
@@ -257,6 +266,30 @@ LineDirectives::synced(const tooling::Replacements &Edits, unsigned Base,
     llvm::consumeError(Out.add(tooling::Replacement(
         Rs.empty() ? "" : Rs.front().getFilePath(), P - Base, 0, Text)));
   return Out;
+}
+
+void LineDirectives::cover(unsigned Begin, unsigned End) const {
+  Covered.push_back({Begin, End});
+}
+
+bool LineDirectives::drifts(unsigned Offset) const {
+  auto In = [Offset](const std::vector<std::pair<unsigned, unsigned>> &V) {
+    return llvm::any_of(V, [Offset](const std::pair<unsigned, unsigned> &R) {
+      return R.first <= Offset && Offset < R.second;
+    });
+  };
+  if (In(Drifted))
+    return true;
+  // Inside a replaced range, only a re-emitted body keeps its lines (the
+  // body's own edits are in Drifted); an edit inside the body is in both.
+  for (const auto &R : Replaced)
+    if (R.first <= Offset && Offset < R.second &&
+        !llvm::any_of(Covered, [&](const std::pair<unsigned, unsigned> &C) {
+          return C.first <= Offset && Offset < C.second &&
+                 R.first <= C.first && C.second <= R.second;
+        }))
+      return true;
+  return false;
 }
 
 } // namespace rewrite

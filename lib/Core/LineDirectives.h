@@ -73,6 +73,18 @@ public:
   synced(const clang::tooling::Replacements &Edits, unsigned Base, unsigned End,
          std::vector<unsigned> *Added = nullptr) const;
 
+  /// Notes that the main file's text [\p Begin, \p End) is re-emitted
+  /// elsewhere behind a directive of its own (an outlined body): its lines
+  /// keep their numbers, but where synced() says they drift.
+  void cover(unsigned Begin, unsigned End) const;
+
+  /// Whether a token at main-file offset \p Offset may get another line
+  /// number in the output than in the input, once synced() has run for the
+  /// whole file: it lies between an edit that changed the line count and
+  /// the next line that could take a directive, or inside a range an edit
+  /// replaced (but a re-emitted one: cover).
+  bool drifts(unsigned Offset) const;
+
   /// The number a line directive in \p Text gives the line after its last
   /// one, and the newlines that follow that line; std::nullopt without one.
   static std::optional<std::pair<unsigned, unsigned>>
@@ -96,6 +108,10 @@ private:
   /// the branches the parse skipped.
   std::shared_ptr<std::vector<std::pair<unsigned, unsigned>>> Invocations;
   mutable bool Lexed = false;
+  /// Found by synced() and cover(), for drifts(): offset ranges whose
+  /// lines drift, ranges an edit replaced, and re-emitted ranges.
+  mutable std::vector<std::pair<unsigned, unsigned>> Drifted, Replaced,
+      Covered;
 };
 
 } // namespace rewrite

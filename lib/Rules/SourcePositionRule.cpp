@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/SourcePositionRule.h"
+#include "Core/LineDirectives.h"
 #include "Core/DialectMatchers.h"
 
 #include "clang/AST/Expr.h"
@@ -91,17 +92,36 @@ void SourcePositionRule::lineExpanded(SourceLocation Loc) {
   if (!SM.isWrittenInMainFile(Spelled))
     return; // A header's __LINE__ (assert, the runtime) is not ours.
   if (Loc.isMacroID()) {
-    // Written in a macro body of the main file: the value is where the
-    // macro is used, which moves with a body.
-    warning(SM.getExpansionLoc(Loc),
-            "'__LINE__' in a macro of the main file: its value changes "
-            "where the output moves code (bodies into kernels, kernels "
-            "inserted above)");
+    // Written in a macro body of the main file: the value is the line of
+    // the macro's use, which the #line directives keep but where the
+    // output's lines drift (known once they are placed: onLinesSynced).
+    MacroUses.push_back(Loc);
     return;
   }
   unsigned Line = SM.getPresumedLineNumber(Loc);
   Ctx.Edits.replace(CharSourceRange::getTokenRange(Loc, Loc),
                     std::to_string(Line), Name);
+}
+
+void SourcePositionRule::onLinesSynced() {
+  const SourceManager &SM = Ctx.CI.getSourceManager();
+  for (SourceLocation Loc : MacroUses) {
+    // Clang takes the line of the use's end (GCC's choice), the start is
+    // where a warning points: either drifting changes the value.
+    CharSourceRange Use = SM.getExpansionRange(Loc);
+    SourceLocation Begin = Use.getBegin(), End = Use.getEnd();
+    if (!SM.isWrittenInMainFile(Begin) || !SM.isWrittenInMainFile(End))
+      continue;
+    if (!Ctx.lines().drifts(SM.getFileOffset(Begin)) &&
+        !Ctx.lines().drifts(SM.getFileOffset(End)))
+      continue;
+    warning(Begin, "'__LINE__' in a macro of the main file: the output "
+                   "gives this line another number than the input (it "
+                   "follows an edit that changed the line count before a "
+                   "#line directive could go, or lies in rewritten code), "
+                   "so the value changes");
+  }
+  MacroUses.clear();
 }
 
 } // namespace rewrite

@@ -8,6 +8,8 @@
 
 #include "Core/TransformerRule.h"
 
+#include <vector>
+
 namespace hpp {
 namespace rewrite {
 
@@ -16,16 +18,23 @@ namespace rewrite {
 /// main file becomes its line number in the input, and `__func__`,
 /// `__FUNCTION__` and `__PRETTY_FUNCTION__` in a parallelFor body become
 /// the string they name in the input (the lambda's call operator), not the
-/// outlined kernel's name. A `__LINE__` reached through another macro
-/// cannot be edited; in a body it gets a warning.
+/// outlined kernel's name. A `__LINE__` reached through a macro of the
+/// main file cannot be edited: the `#line` directives keep its value,
+/// except where the output's lines drift (LineDirectives::drifts), where
+/// it gets a warning.
 class SourcePositionRule : public TransformerRule {
 public:
   SourcePositionRule(llvm::StringRef Name, RuleContext &Ctx);
   void registerPPCallbacks() override;
+  void onLinesSynced() override;
 
 private:
   /// Records `__LINE__` expanded at \p Loc (a file or macro location).
   void lineExpanded(clang::SourceLocation Loc);
+
+  /// The macro uses whose `__LINE__` takes the line of the use, for
+  /// onLinesSynced.
+  std::vector<clang::SourceLocation> MacroUses;
 };
 
 } // namespace rewrite
