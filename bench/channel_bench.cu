@@ -23,9 +23,15 @@
 ///    that makes the coordinator hold to the start of the consumer's
 ///    launch, read from the GPU's global timer on both sides, against the
 ///    same gap between two raw kernels launched back to back on one stream,
-///    and between two raw kernels with a cudaStreamSynchronize between
-///    them (a host that waits, then launches); one of each after every hpp
-///    run, so that all three see the same clocks.
+///    between two raw kernels with a cudaStreamSynchronize between them (a
+///    host that waits, then launches), and in a raw channel of one value
+///    (the producer reserves with an atomic add, the consumer, back to
+///    back behind it, re-checks the counter before it stamps: the issue's
+///    anchor design); one of each after every hpp run, so that all see the
+///    same clocks. Measured with the write
+///    first thing in the producer (bound by the host's launch calls: the
+///    producer has written before the consumer's launch reaches the GPU),
+///    then after 20 us of work in the producer.
 ///
 ///   nvcc -std=c++17 -O3 -arch=sm_90 -I runtime -I include \
 ///        -DHPP_GENERATED='"/abs/path/gen/bench/channel_workloads.cu"' \
@@ -69,15 +75,51 @@ __host__ __device__ inline unsigned long long hppBenchNow() {
 #include <cstdlib>
 #include <vector>
 
-/// Anchor kernels: the first stores the time, the second the gap since.
-__global__ void rawStamp(unsigned long long *T) {
-  if (threadIdx.x == 0)
+/// Anchor kernels: the first stores the time (after spinning \p DelayNs),
+/// the second the gap since.
+__global__ void rawStamp(unsigned long long *T, unsigned long long DelayNs) {
+  if (threadIdx.x == 0) {
+    const unsigned long long Start = hppBenchNow();
+    while (hppBenchNow() - Start < DelayNs) {
+    }
     T[0] = hppBenchNow();
+  }
 }
 __global__ void rawGap(const unsigned long long *T, unsigned long long *Gap) {
   const unsigned long long Now = hppBenchNow();
   if (threadIdx.x == 0)
     Gap[0] = Now - T[0];
+}
+/// The issue's anchor design in raw CUDA, a channel of one value: the
+/// producer reserves a slot with an atomic add and stores the time there;
+/// the consumer, launched behind it in stream order, re-checks the
+/// predicate (the counter has reached \p Expected) before it stamps. A
+/// consumer that finds it false stores ~0 (counted as a failure).
+__global__ void rawChannelWrite(unsigned long long *Counter,
+                                unsigned long long *Value,
+                                unsigned long long DelayNs) {
+  if (threadIdx.x == 0) {
+    const unsigned long long Start = hppBenchNow();
+    while (hppBenchNow() - Start < DelayNs) {
+    }
+    const unsigned long long Now = hppBenchNow();
+    Value[atomicAdd(Counter, 1ull) & 1] = Now;
+  }
+}
+__global__ void rawChannelCheck(const unsigned long long *Counter,
+                                const unsigned long long *Value,
+                                unsigned long long Expected,
+                                unsigned long long *Gap) {
+  const unsigned long long Seen =
+      *static_cast<const volatile unsigned long long *>(Counter);
+  if (Seen < Expected) {
+    if (threadIdx.x == 0)
+      Gap[0] = ~0ull;
+    return;
+  }
+  const unsigned long long Now = hppBenchNow();
+  if (threadIdx.x == 0)
+    Gap[0] = Now - Value[(Expected - 1) & 1];
 }
 
 /// What the workloads' hook measures: run EventRun with events, run
@@ -133,10 +175,15 @@ template <class F> static double hostTimeMs(const L2Flush &Flush, F &&Call) {
 
 /// The raw latency anchors, measured by rawLatencyHook after each hpp
 /// latency run: Gap[run] back to back, Gap[Runs + run] after a stream
-/// synchronise.
+/// synchronise, Gap[2 Runs + run] the raw channel pair (back to back, the
+/// consumer re-checking the predicate).
 struct RawLatencyState {
   unsigned long long *Stamp = nullptr, *Gap = nullptr;
+  /// The raw channel's counter and values (device memory).
+  unsigned long long *Counter = nullptr, *Values = nullptr;
+  unsigned long long Writes = 0;
   int Runs = 0;
+  unsigned long long DelayNs = 0;
 };
 static RawLatencyState RawLatency;
 
@@ -144,13 +191,20 @@ static void rawLatencyHook(int Run, int Phase) {
   if (Phase == 0)
     return;
   unsigned long long *Stamp = RawLatency.Stamp;
-  rawStamp<<<1, 32>>>(Stamp);
+  rawStamp<<<1, 32>>>(Stamp, RawLatency.DelayNs);
   rawGap<<<1, 32>>>(Stamp, RawLatency.Gap + Run);
   HPP_CHECK(cudaGetLastError());
   HPP_CHECK(cudaDeviceSynchronize());
-  rawStamp<<<1, 32>>>(Stamp);
+  rawStamp<<<1, 32>>>(Stamp, RawLatency.DelayNs);
   HPP_CHECK(cudaStreamSynchronize(0));
   rawGap<<<1, 32>>>(Stamp, RawLatency.Gap + RawLatency.Runs + Run);
+  HPP_CHECK(cudaGetLastError());
+  HPP_CHECK(cudaDeviceSynchronize());
+  rawChannelWrite<<<1, 32>>>(RawLatency.Counter, RawLatency.Values,
+                             RawLatency.DelayNs);
+  rawChannelCheck<<<1, 32>>>(RawLatency.Counter, RawLatency.Values,
+                             ++RawLatency.Writes,
+                             RawLatency.Gap + 2 * RawLatency.Runs + Run);
   HPP_CHECK(cudaGetLastError());
   HPP_CHECK(cudaDeviceSynchronize());
 }
@@ -267,24 +321,46 @@ int main(int argc, char **argv) {
     hpp::Pointer<int> Next = hpp::allocate<int>(1);
     unsigned long long *Gap = nullptr;
     HPP_CHECK(cudaMalloc(&RawLatency.Stamp, sizeof(unsigned long long)));
-    HPP_CHECK(cudaMallocHost(&Gap, 2 * LatRuns * sizeof(unsigned long long)));
+    HPP_CHECK(cudaMallocHost(&Gap, 3 * LatRuns * sizeof(unsigned long long)));
+    HPP_CHECK(cudaMalloc(&RawLatency.Counter, sizeof(unsigned long long)));
+    HPP_CHECK(cudaMemset(RawLatency.Counter, 0, sizeof(unsigned long long)));
+    HPP_CHECK(cudaMalloc(&RawLatency.Values, 2 * sizeof(unsigned long long)));
     RawLatency.Gap = Gap;
     RawLatency.Runs = LatRuns;
-    channelLatencyRuns(Latency, Next, LatRuns, rawLatencyHook);
-    if (Next[0] != LatRuns) {
-      std::printf("latency: %d consumers ran, expected %d\n", Next[0],
-                  LatRuns);
-      Ok = false;
+    // Twice: the write first thing in the producer, then after 20 us of
+    // work in it (the raw first kernel spins as long).
+    for (const unsigned long long DelayNs : {0ull, 20000ull}) {
+      Next[0] = 0;
+      RawLatency.DelayNs = DelayNs;
+      channelLatencyRuns(Latency, Next, LatRuns, rawLatencyHook, DelayNs);
+      if (Next[0] != LatRuns) {
+        std::printf("latency: %d consumers ran, expected %d\n", Next[0],
+                    LatRuns);
+        Ok = false;
+      }
+      for (int K = 0; K < LatRuns; ++K)
+        if (Gap[2 * LatRuns + K] == ~0ull) {
+          std::printf("latency: the raw channel consumer found its "
+                      "predicate false in run %d\n",
+                      K);
+          Ok = false;
+        }
+      std::printf("latency, write after %llu ns (median of %d, ns): hpp "
+                  "write -> consumer running %.0f; raw channel pair "
+                  "(consumer re-checks the counter) %.0f; raw back-to-back "
+                  "launches on one stream %.0f; raw launch after a stream "
+                  "synchronise %.0f\n",
+                  DelayNs, LatRuns - WarmUp,
+                  medianOf(Latency.get(), WarmUp, LatRuns),
+                  medianOf(Gap + 2 * LatRuns, WarmUp, LatRuns),
+                  medianOf(Gap, WarmUp, LatRuns),
+                  medianOf(Gap + LatRuns, WarmUp, LatRuns));
     }
-    std::printf("latency (median of %d, ns): hpp write -> consumer running "
-                "%.0f; raw back-to-back launches on one stream %.0f; raw "
-                "launch after a stream synchronise %.0f\n",
-                LatRuns - WarmUp, medianOf(Latency.get(), WarmUp, LatRuns),
-                medianOf(Gap, WarmUp, LatRuns),
-                medianOf(Gap + LatRuns, WarmUp, LatRuns));
 
     HPP_CHECK(cudaFreeHost(Gap));
     HPP_CHECK(cudaFree(RawLatency.Stamp));
+    HPP_CHECK(cudaFree(RawLatency.Counter));
+    HPP_CHECK(cudaFree(RawLatency.Values));
     HPP_CHECK(cudaFree(Temp));
     HPP_CHECK(cudaFree(CubOut));
     HPP_CHECK(cudaEventDestroy(Start));

@@ -21,7 +21,9 @@
 ///  - channelLatencyRuns: "predicate true -> consumer running". A one-warp
 ///    parallelFor writes the time into a Channel<unsigned long long> whose
 ///    coordinator holds at one value; the consumer subtracts it from the
-///    time at its start.
+///    time at its start. With a delay, the writer first spins that many ns
+///    (a predicate that becomes true in the middle of a producer; no delay
+///    where the time is 0).
 ///
 /// Both call `Hook(run, 0)` before and `Hook(run, 1)` after each run (the
 /// benchmark records its events there). The time is HPP_BENCH_NOW(): the
@@ -129,9 +131,11 @@ void channelReduceRuns(Pointer<float> in, std::size_t n, Pointer<float> total,
 
 /// \p Runs times: a one-warp launch writes the time into a channel whose
 /// predicate holds at one value; the consumer stores the time from that
-/// write to its start in Latency[run] (ns; 0 on the CPU).
+/// write to its start in Latency[run] (ns; 0 on the CPU). The writer
+/// spins \p DelayNs before it writes.
 void channelLatencyRuns(Pointer<unsigned long long> Latency,
-                        Pointer<int> Next, int Runs, RunHook Hook) {
+                        Pointer<int> Next, int Runs, RunHook Hook,
+                        unsigned long long DelayNs) {
   Channel<unsigned long long> c(1);
   c.executeWith(
       [=](Channel<unsigned long long> *c) -> bool __device(coord) {
@@ -146,8 +150,12 @@ void channelLatencyRuns(Pointer<unsigned long long> Latency,
   for (int Run = 0; Run < Runs; ++Run) {
     Hook(Run, 0);
     parallelFor(Range<1, 1>(32, 32), [=, &c](Index<1, 1> i) __device(hpp) {
-      if (i.getX() == 0)
+      if (i.getX() == 0) {
+        const unsigned long long Start = HPP_BENCH_NOW();
+        while (Start != 0 && HPP_BENCH_NOW() - Start < DelayNs) {
+        }
         c.write(HPP_BENCH_NOW());
+      }
     });
     Hook(Run, 1);
   }
@@ -170,7 +178,7 @@ int main() {
   const int Runs = 5;
   Pointer<unsigned long long> Latency = allocate<unsigned long long>(Runs);
   Pointer<int> Next = allocate<int>(1);
-  channelLatencyRuns(Latency, Next, Runs, noHook);
+  channelLatencyRuns(Latency, Next, Runs, noHook, 20000);
   Ok = Ok && Next[0] == Runs;
 
   std::printf("channel workloads sum=%.1f (expected %.1f) latency runs=%d "

@@ -326,6 +326,9 @@ private:
   void prepare(detail::ChannelWriter<T> &W, std::size_t InRange,
                detail::LaunchOptions &Options, detail::LaunchScratch &Scratch);
 
+  /// From prepare: the eager consumer launches on \p Stream, prepared.
+  void prepareEager(void *Stream);
+
   /// Behind the producer (GPU): the eager consumer launches, then the copy
   /// of the state to the host.
   void launched(void *Stream);
@@ -373,6 +376,7 @@ private:
     Pending = nullptr;
     TaskErrors = nullptr;
     Eager = 0;
+    EagerLaunches.clear();
     EagerScratch.clear();
     MustWait = true;
     StateStale = true;
@@ -416,6 +420,8 @@ private:
   /// Where that task's work collects its consumers' error records.
   std::vector<std::shared_ptr<detail::DeviceErrorSink>> *TaskErrors = nullptr;
   std::vector<std::shared_ptr<detail::LaunchScratch>> EagerScratch;
+  /// The eager consumer launches, prepared before the producer's launch.
+  std::vector<detail::PreparedLaunch> EagerLaunches;
   unsigned Dispatching = 0; ///< batches being consumed (nesting depth)
   /// For a launch made while a batch is consumed (its consumer writes
   /// here): the count before it; else NoSelfWrite.

@@ -164,9 +164,15 @@ template <class T> struct ChannelBatch {
 #if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
     if (Mirror && !(threadIdx.x | threadIdx.y | threadIdx.z | blockIdx.x |
                     blockIdx.y | blockIdx.z)) {
+      // Every load before the first store: the mirror may alias the state
+      // as far as the compiler knows, so a load after a store to it waits
+      // for that store's value, and the batch would start three memory
+      // round trips after the producer instead of one.
+      const unsigned Full = AtomicOps<unsigned>::load(&State->Full);
+      const unsigned Overflow = AtomicOps<unsigned>::load(&State->Overflow);
       Mirror->Reserved = Reserved;
-      Mirror->Full = AtomicOps<unsigned>::load(&State->Full);
-      Mirror->Overflow = AtomicOps<unsigned>::load(&State->Overflow);
+      Mirror->Full = Full;
+      Mirror->Overflow = Overflow;
     }
 #endif
     return Reserved >= End;
@@ -193,9 +199,15 @@ ConsumerKernel<KernelT, std::decay_t<A>...> consumerKernel(KernelT Kernel,
 template <class T> class ChannelConsumer {
 public:
   virtual ~ChannelConsumer() = default;
+  /// Prepares the launch over the executeWith range with \p Options
+  /// (hpp/launch.h, prepareLaunch); calling the result launches.
+  virtual PreparedLaunch prepare(const LaunchOptions &Options,
+                                 const ChannelBatch<T> &B) const = 0;
   /// Launches over the executeWith range with \p Options.
-  virtual void launch(const LaunchOptions &Options,
-                      const ChannelBatch<T> &B) const = 0;
+  void launch(const LaunchOptions &Options, const ChannelBatch<T> &B) const {
+    if (PreparedLaunch Launch = prepare(Options, B))
+      Launch();
+  }
   /// It writes no channel, so it may be launched eagerly, behind its
   /// producer and before the host has seen the counter.
   virtual bool eager() const = 0;
@@ -208,15 +220,16 @@ class ConsumerOf final : public ChannelConsumer<T> {
 public:
   ConsumerOf(const RangeT &R, DistArray<U> *D, ConsumerKernel<KernelT, A...> K)
       : R(R), D(D), K(std::move(K)) {}
-  void launch(const LaunchOptions &Options,
-              const ChannelBatch<T> &B) const override {
-    std::apply(
+  PreparedLaunch prepare(const LaunchOptions &Options,
+                         const ChannelBatch<T> &B) const override {
+    return std::apply(
         [&](const A &...Args) {
           if constexpr (std::is_void<U>::value)
-            launchTaskKernel(Options, K.Kernel, R, B, Args...);
+            return prepareTaskKernel(Options, K.Kernel, R, B, Args...);
           else
-            launchTaskKernel(Options, K.Kernel, R, B,
-                             static_cast<const DistArray<U> &>(*D), Args...);
+            return prepareTaskKernel(Options, K.Kernel, R, B,
+                                     static_cast<const DistArray<U> &>(*D),
+                                     Args...);
         },
         K.Args);
   }

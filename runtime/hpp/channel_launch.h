@@ -86,32 +86,59 @@ void Channel<T>::prepare(detail::ChannelWriter<T> &W, std::size_t InRange,
     Pending = Options.TaskWork;
     TaskErrors = Options.StreamErrors;
   }
+  prepareEager(Stream);
   SelfWriteFrom = Dispatching ? Count : NoSelfWrite;
   Active = &Scratch;
   Scratch.AfterLaunch.push_back(
       {this, &launchedHook, &finishHook, &cancelHook});
 }
 
-template <class T> void Channel<T>::launched(void *Stream) {
+template <class T> void Channel<T>::prepareEager(void *Stream) {
+  EagerScratch.clear();
+  EagerLaunches.clear();
   EagerScratch.reserve(Eager);
-  for (std::size_t B = 0; B < Eager; ++B) {
-    const std::size_t First = Head + std::size_t(B) * Batch;
-    detail::LaunchOptions O;
-    O.Stream = Stream;
-    O.WaitsInKernel = true;      // ChannelBatch::ready waits for the producer.
-    O.StreamErrors = TaskErrors; // A task's consumers: its work checks.
-    EagerScratch.emplace_back();
-    O.KeepScratch = &EagerScratch.back();
-    try {
-      Consumer->launch(
+  EagerLaunches.reserve(Eager);
+  try {
+    for (std::size_t B = 0; B < Eager; ++B) {
+      const std::size_t First = Head + std::size_t(B) * Batch;
+      detail::LaunchOptions O;
+      O.Stream = Stream;
+      O.WaitsInKernel = true; // ChannelBatch::ready waits for the producer.
+      O.StreamErrors = TaskErrors; // A task's consumers: its work checks.
+      EagerScratch.emplace_back();
+      O.KeepScratch = &EagerScratch.back();
+      EagerLaunches.push_back(Consumer->prepare(
           O, detail::ChannelBatch<T>{
                  Storage + First, Batch, DevState, First + Batch + Shift,
-                 B == 0 && ChannelMemory::Mirrored ? MirrorOnDevice : nullptr});
-    } catch (const RuntimeError &E) {
-      if (detail::isLaunchError(E))
-        throw E.at(ExecFile, ExecLine);
-      throw;
+                 B == 0 && ChannelMemory::Mirrored ? MirrorOnDevice
+                                                   : nullptr}));
     }
+  } catch (const RuntimeError &E) {
+    Eager = 0;
+    EagerLaunches.clear();
+    EagerScratch.clear();
+    if (detail::isLaunchError(E))
+      throw E.at(ExecFile, ExecLine);
+    throw;
+  } catch (...) {
+    Eager = 0;
+    EagerLaunches.clear();
+    EagerScratch.clear();
+    throw;
+  }
+}
+
+template <class T> void Channel<T>::launched(void *Stream) {
+  // Prepared before the producer was launched (prepareEager): only the
+  // launch calls stand between the producer and its first consumer.
+  try {
+    for (detail::PreparedLaunch &Launch : EagerLaunches)
+      if (Launch)
+        Launch();
+  } catch (const RuntimeError &E) {
+    if (detail::isLaunchError(E))
+      throw E.at(ExecFile, ExecLine);
+    throw;
   }
   // The first eager launch copies the state (ChannelBatch::Mirror).
   if (ChannelMemory::Mirrored && Eager == 0)
@@ -122,6 +149,7 @@ template <class T> void Channel<T>::collect() {
   Active = nullptr;
   Pending = nullptr;
   TaskErrors = nullptr;
+  EagerLaunches.clear();
   EagerScratch.clear();
   for (T *P : Retired)
     ChannelMemory::freeDevice(P);

@@ -55,6 +55,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <tuple>
@@ -281,17 +282,24 @@ template <class KernelT> Cooperative<KernelT> cooperative(KernelT Kernel) {
   return {Kernel};
 }
 
+/// A launch with its arguments converted and prepared (steps 1-4 above):
+/// calling it launches (steps 5-7); empty for an empty range. A channel
+/// prepares its eager consumer launches before their producer is launched
+/// (hpp/channel_launch.h), so that only the launch calls stand between
+/// the two.
+using PreparedLaunch = std::function<void()>;
+
+/// Steps 2-4 of a launch over \p R, not empty; returns steps 5-7 as a
+/// callable (launchWith calls it at once, prepareLaunch keeps it).
 template <int Dims, int LocalDims, class... P, class... A>
-void launchWith(const LaunchOptions &Options,
-                void (*Kernel)(Range<Dims, LocalDims>, P...),
-                const Range<Dims, LocalDims> &R, A &&...Args) {
+auto prepareSteps(const LaunchOptions &Options,
+                  void (*Kernel)(Range<Dims, LocalDims>, P...),
+                  const Range<Dims, LocalDims> &R, A &&...Args) {
   static_assert(sizeof...(P) == sizeof...(A),
                 "hpp::launchKernel: one argument per kernel parameter after "
                 "the range");
   static_assert(!(std::is_reference<P>::value || ...),
                 "hpp::launchKernel: kernel parameters are passed by value");
-  if (R.size() == 0)
-    return;
   const LaunchShape Shape = launchShapeFor(R);
   std::tuple<P...> Converted(std::forward<A>(Args)...);
   const unsigned GroupSize = Shape.Block.x * Shape.Block.y * Shape.Block.z;
@@ -330,36 +338,38 @@ void launchWith(const LaunchOptions &Options,
     std::size_t Local[3] = {Shape.Block.x, Shape.Block.y, Shape.Block.z};
     Scratch.Errors->setRange(Resolved.GlobalSize, Local);
   }
-  launchOnBackend(Kernel, Shape.Grid, Shape.Block, RangeArg, Converted,
-                  Resolved, std::index_sequence_for<P...>());
-  if (InTask)
-    launchedInTask(Scratch, Resolved.Stream);
-  else if (AfterLaunch)
-    runAfterLaunch(Scratch, Resolved.Stream);
-  // The errors its device code recorded (hpp/device_error.h): now, once
-  // the launch was waited for; a task's, by its work; another launch made
-  // on a stream (a channel's consumer), at the wait for that stream.
-  if (Scratch.Errors && !Options.Task) {
-    if (!Options.Stream)
-      checkDeviceErrors(Scratch.Errors);
-    else if (Options.StreamErrors)
-      Options.StreamErrors->push_back(Scratch.Errors);
-    else
-      DeferredDeviceErrors::get().add(Scratch.Errors);
-  }
-  if (Options.KeepScratch)
-    *Options.KeepScratch = std::move(ScratchOwner);
+  return [=]() mutable {
+    LaunchScratch &Scratch = *ScratchOwner;
+    launchOnBackend(Kernel, Shape.Grid, Shape.Block, RangeArg, Converted,
+                    Resolved, std::index_sequence_for<P...>());
+    if (InTask)
+      launchedInTask(Scratch, Resolved.Stream);
+    else if (AfterLaunch)
+      runAfterLaunch(Scratch, Resolved.Stream);
+    // The errors its device code recorded (hpp/device_error.h): now, once
+    // the launch was waited for; a task's, by its work; another launch
+    // made on a stream (a channel's consumer), at the wait for that
+    // stream.
+    if (Scratch.Errors && !Options.Task) {
+      if (!Options.Stream)
+        checkDeviceErrors(Scratch.Errors);
+      else if (Options.StreamErrors)
+        Options.StreamErrors->push_back(Scratch.Errors);
+      else
+        DeferredDeviceErrors::get().add(Scratch.Errors);
+    }
+    if (Options.KeepScratch)
+      *Options.KeepScratch = std::move(ScratchOwner);
+  };
 }
 
 /// The instantiation of a kernel with a wait-only barrier that fits \p R
 /// (hpp/wait_only_barrier.h, WaitOnlyVariants); a launch-wide one is
 /// cooperative.
 template <class KernelT, int Dims, int LocalDims, class... A>
-void launchWith(const LaunchOptions &Options,
-                const WaitOnlyVariants<KernelT> &Variants,
-                const Range<Dims, LocalDims> &R, A &&...Args) {
-  if (R.size() == 0)
-    return;
+auto prepareSteps(const LaunchOptions &Options,
+                  const WaitOnlyVariants<KernelT> &Variants,
+                  const Range<Dims, LocalDims> &R, A &&...Args) {
   const LaunchShape Shape = launchShapeFor(R);
   const std::size_t GroupSize = Shape.Block.x * Shape.Block.y * Shape.Block.z;
   const BarrierScope Scope =
@@ -367,7 +377,28 @@ void launchWith(const LaunchOptions &Options,
                     GroupSize * Shape.Grid.x * Shape.Grid.y * Shape.Grid.z);
   LaunchOptions Picked = Options;
   Picked.Cooperative |= Scope == LaunchScope;
-  launchWith(Picked, Variants.Kernels[Scope], R, std::forward<A>(Args)...);
+  return prepareSteps(Picked, Variants.Kernels[Scope], R,
+                      std::forward<A>(Args)...);
+}
+
+/// The launch of \p Kernel over \p R, prepared; empty for an empty range.
+template <class KernelT, int Dims, int LocalDims, class... A>
+PreparedLaunch prepareLaunch(const LaunchOptions &Options,
+                             const KernelT &Kernel,
+                             const Range<Dims, LocalDims> &R, A &&...Args) {
+  if (R.size() == 0)
+    return {};
+  return prepareSteps(Options, Kernel, R, std::forward<A>(Args)...);
+}
+
+/// Launches \p Kernel over \p R: prepares, then launches (no type
+/// erasure on this path).
+template <class KernelT, int Dims, int LocalDims, class... A>
+void launchWith(const LaunchOptions &Options, const KernelT &Kernel,
+                const Range<Dims, LocalDims> &R, A &&...Args) {
+  if (R.size() == 0)
+    return;
+  prepareSteps(Options, Kernel, R, std::forward<A>(Args)...)();
 }
 
 } // namespace detail

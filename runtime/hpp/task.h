@@ -65,15 +65,26 @@ struct TaskGate {
   unsigned Count = 0;
   DeviceErrorSlot *Self = nullptr;
 #if !defined(HPP_BACKEND_CPU)
+  /// Reads every dependency's word at once, each at a constant index: a
+  /// loop up to Count indexes the parameter at run time, which makes the
+  /// kernel copy it to local memory first (as a call with its address
+  /// would: notRun).
   HPP_DEVICE bool runs() const {
-    for (unsigned I = 0; I < Count; ++I)
-      if (__builtin_expect(*Deps[I] != 0, 0)) {
-        notRun();
-        return false;
-      }
+    unsigned Failed = 0;
+#pragma unroll
+    for (unsigned I = 0; I < Max; ++I)
+      if (I < Count)
+        Failed |= *Deps[I];
+    if (__builtin_expect(Failed != 0, 0)) {
+      notRun(Self);
+      return false;
+    }
     return true;
   }
-  __noinline__ HPP_DEVICE void notRun() const {
+  /// Records in \p Self that the task did not run. Static, taking the slot
+  /// by value: a call with `this` would need the parameter's address, and
+  /// so its copy in local memory.
+  __noinline__ HPP_DEVICE static void notRun(DeviceErrorSlot *Self) {
     if (claimDeviceError(Self)) {
       fillDeviceError(Self, TaskNotRunError, nullptr, 0);
       publishDeviceError(Self);
@@ -117,6 +128,20 @@ TaskKernel<KernelT, std::decay_t<A>...> taskKernel(KernelT Kernel,
   return {Kernel, std::tuple<std::decay_t<A>...>(std::forward<A>(Args)...)};
 }
 
+/// Prepares the launch with \p Options (hpp/launch.h, prepareLaunch; on a
+/// stream, not waited for).
+template <class KernelT, class RangeT, class... A>
+PreparedLaunch prepareTaskKernel(LaunchOptions Options, KernelT Kernel,
+                                 const RangeT &R, const A &...Args) {
+  return prepareLaunch(Options, Kernel, R, Args...);
+}
+template <class KernelT, class RangeT, class... A>
+PreparedLaunch prepareTaskKernel(LaunchOptions Options,
+                                 Cooperative<KernelT> Kernel, const RangeT &R,
+                                 const A &...Args) {
+  Options.Cooperative = true;
+  return prepareLaunch(Options, Kernel.Kernel, R, Args...);
+}
 /// Launches with \p Options (a stream: not waited for).
 template <class KernelT, class RangeT, class... A>
 void launchTaskKernel(LaunchOptions Options, KernelT Kernel, const RangeT &R,
