@@ -92,6 +92,11 @@ static cl::opt<std::string> ReportJson(
              "hpp-rewrite-report/1, docs/report.md), also when the run "
              "fails"),
     cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string> ReportFormat(
+    "report",
+    cl::desc("--report=json <file>: the same as --report-json=<file> "
+             "(json is the only format)"),
+    cl::value_desc("format"), cl::cat(Category));
 static cl::opt<std::string> ExportFixes(
     "export-fixes",
     cl::desc("Write the rewrite as replacements to <file>, YAML that "
@@ -288,19 +293,41 @@ static Expected<std::unique_ptr<CompilationDatabase>> projectDatabase() {
   return std::unique_ptr<CompilationDatabase>(std::move(Adjusted));
 }
 
+/// Rewrites `--report=json FILE` (the spelling of issue 13) into
+/// `--report-json=FILE` before the options are parsed, as FILE would
+/// otherwise be taken for a source. Another format, or json without a
+/// file, is left for the `report` option, which refuses it.
+static void joinReportOption(std::vector<const char *> &Args,
+                             std::vector<std::string> &Storage) {
+  for (size_t I = 1; I + 1 < Args.size(); ++I) {
+    StringRef A(Args[I]);
+    if (A == "--")
+      return;
+    if ((A == "--report=json" || A == "-report=json") &&
+        StringRef(Args[I + 1]) != "--") {
+      Storage.push_back("--report-json=" + std::string(Args[I + 1]));
+      Args[I] = Storage.back().c_str();
+      Args.erase(Args.begin() + I + 1);
+    }
+  }
+}
+
 int main(int argc, const char **argv) {
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "hpp-rewrite version " HPP_REWRITE_VERSION " (LLVM " HPP_LLVM_VERSION
           ")\n";
   });
+  std::vector<const char *> Args(argv, argv + argc);
+  std::vector<std::string> Joined;
+  Joined.reserve(argc); // The pointers in Args must stay valid.
+  joinReportOption(Args, Joined);
   // Without `--` or -p, parse with no extra flags instead of searching for a
   // compilation database and warning that none was found.
-  std::vector<const char *> Args(argv, argv + argc);
   bool HasSeparator = false, HasDatabase = false;
-  for (int I = 1; I < argc; ++I) {
-    HasSeparator |= std::strcmp(argv[I], "--") == 0;
+  for (size_t I = 1; I < Args.size(); ++I) {
+    HasSeparator |= std::strcmp(Args[I], "--") == 0;
     HasDatabase |=
-        std::strcmp(argv[I], "-p") == 0 || std::strncmp(argv[I], "-p=", 3) == 0;
+        std::strcmp(Args[I], "-p") == 0 || std::strncmp(Args[I], "-p=", 3) == 0;
   }
   if (!HasSeparator && !HasDatabase)
     Args.push_back("--");
@@ -318,6 +345,12 @@ int main(int argc, const char **argv) {
     errs() << "hpp-rewrite: error: " << toString(std::move(E)) << "\n";
     return 1;
   };
+  if (ReportFormat.getNumOccurrences())
+    return Fail(createStringError(
+        ReportFormat == "json"
+            ? "--report=json needs the report's file: --report=json <file>"
+            : "unknown report format '" + ReportFormat +
+                  "': --report takes json (--report=json <file>)"));
   if (RulesList.getNumOccurrences())
     if (Error E = Selection.selectChecks(RulesList))
       return Fail(std::move(E));
