@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Collects the seed corpus of hpp-rewrite-fuzzer into <dir> (created):
 # examples/*.cpp and the dialect sources of test/ (their lit RUN/CHECK
-# lines dropped: comments the fuzzer need not mutate), plus the programs
+# lines dropped: comments the fuzzer need not mutate; not test/tool/Inputs/
+# crash/, inputs on which clang 19 itself crashes), plus the programs
 # that scripts/warpgen.py writes for seed "fuzz" (<kernels> kernels, two a
 # translation unit; default 6). Usage: fuzz-corpus.sh <dir> [<kernels>]
 set -euo pipefail
@@ -17,7 +18,7 @@ while IFS= read -r src; do
   count=$((count + 1))
 done < <(find "$root/examples" -maxdepth 1 -name '*.cpp' | sort
          find "$root/test/rewrite" "$root/test/diagnostics" "$root/test/tool" \
-           -name '*.cpp' | sort)
+           -name '*.cpp' -not -path '*/Inputs/crash/*' | sort)
 if ((kernels > 0)); then
   gen=$(mktemp -d)
   trap 'rm -rf "$gen"' EXIT

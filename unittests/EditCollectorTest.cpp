@@ -21,8 +21,8 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "hpp-rewrite/Diagnostics.h"
 #include "hpp-rewrite/EditCollector.h"
+#include "hpp-rewrite/Diagnostics.h"
 
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileManager.h"
@@ -103,8 +103,7 @@ int main(int argc, char **argv) {
   bool Errors = false;
   std::optional<std::string> Result;
   if (Case == "overlap")
-    return !run(First, {7, 13, "x", "hpp-second"}, Errors, Result) &&
-                   Errors
+    return !run(First, {7, 13, "x", "hpp-second"}, Errors, Result) && Errors
                ? 0
                : 1;
   if (Case == "same")
@@ -113,9 +112,8 @@ int main(int argc, char **argv) {
                ? 0
                : 1;
   if (Case == "inside")
-    return !run(First, {5, 7, "x", "hpp-second"}, Errors, Result) && Errors
-               ? 0
-               : 1;
+    return !run(First, {5, 7, "x", "hpp-second"}, Errors, Result) && Errors ? 0
+                                                                            : 1;
   if (Case == "apart")
     return run(First, {19, 25, "segundo", "hpp-second"}, Errors, Result) &&
                    !Errors && Result

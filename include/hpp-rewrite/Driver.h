@@ -87,6 +87,14 @@ struct DiagnosticLog {
   unsigned Warnings = 0, Errors = 0;
 };
 
+/// Whether runRewriteTool compiles each file in a crash recovery context,
+/// as clang's driver does (the default): a crash, clang's or the tool's,
+/// is then an error of its file (rule `clang-crash` or
+/// `hpp-rewrite-crash`), not the end of the process. The fuzzer turns it
+/// off, so that every crash reaches it as the signal it is (recovery
+/// leaks what the crashed compile held, which its leak checker reports).
+void setCrashRecovery(bool Enabled);
+
 /// Runs \p Tool with \p Factory, its diagnostics printed to stderr as
 /// clang prints them; false when anything reported an error, the compiler
 /// driver included (ClangTool::run itself lets some driver errors pass,

@@ -7,6 +7,7 @@
 #include "hpp-rewrite/Driver.h"
 #include "hpp-rewrite/Rule.h"
 
+#include "Core/CrashRecovery.h"
 #include "Core/DeviceCallGraph.h"
 #include "Core/KernelSites.h"
 #include "Core/LineDirectives.h"
@@ -23,6 +24,8 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <csignal>
+#include <cstdlib>
 #include <functional>
 #include <optional>
 
@@ -71,8 +74,7 @@ public:
   RewriteConsumer(MatchFinder &Finder,
                   std::vector<std::unique_ptr<Rule>> &Rules,
                   RuleDiagnostics &Diags, std::function<void()> Finish)
-      : Finder(Finder), Rules(Rules), Diags(Diags), Finish(std::move(Finish)) {
-  }
+      : Finder(Finder), Rules(Rules), Diags(Diags), Finish(std::move(Finish)) {}
 
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
     for (Decl *D : Group)
@@ -89,6 +91,11 @@ public:
     // the headers (the dialect header alone is most of the AST).
     Ctx.setTraversalScope(MainFileDecls);
     Finder.matchAST(Ctx);
+    // Testing only (test/tool/clang-crash.test, test/fuzz/smoke.test): a
+    // crash in the tool's own code, as a rule's bug would make one.
+    if (const char *Crash = std::getenv("HPP_REWRITE_TEST_CRASH"))
+      if (StringRef(Crash) == "1")
+        std::raise(SIGSEGV);
     for (auto &R : Rules)
       R->onEndOfTranslationUnit(Ctx);
     if (!Diags.hasErrors())
@@ -263,6 +270,28 @@ public:
     if (Printer)
       Printer->finish();
   }
+  /// The compile of \p File crashed (CrashRecovery.h): an error, printed
+  /// and recorded as the diagnostics are. The crashed compiler's
+  /// preprocessor is left behind, not used again.
+  void crashed(StringRef File, int Signal, CrashOwner Owner) {
+    if (Printer && Lang)
+      Printer->EndSourceFile();
+    Lang = nullptr;
+    PPr = nullptr;
+    const std::string Message =
+        crashMessage(File, Signal, Owner, getNumErrors());
+    OS << "hpp-rewrite: error: " << Message << "\n";
+    OS.flush();
+    ++NumErrors;
+    if (!Log)
+      return;
+    DiagnosticRecord R;
+    R.Severity = "error";
+    R.Rule = crashRule(Owner).str();
+    R.Message = Message; // No location: the file's (the report's entry).
+    Log->Diagnostics.push_back(std::move(R));
+  }
+
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info); // Counts.
@@ -359,28 +388,47 @@ bool runRewriteTool(tooling::ClangTool &Tool,
 namespace {
 /// Runs the actions of another factory as FrontendActionFactory does,
 /// with the compiler's own messages ("1 error generated.") going to a
-/// given stream, with the diagnostics, instead of stderr.
+/// given stream, with the diagnostics, instead of stderr; and, as clang's
+/// driver does, in a crash recovery context (CrashRecovery.h): a crash is
+/// an error of its file, reported through \p Printer.
 class StreamFactory : public tooling::FrontendActionFactory {
 public:
-  StreamFactory(tooling::FrontendActionFactory &Inner, raw_ostream &OS)
-      : Inner(Inner), OS(OS) {}
+  StreamFactory(tooling::FrontendActionFactory &Inner, raw_ostream &OS,
+                CountingPrinter &Printer)
+      : Inner(Inner), OS(OS), Printer(Printer) {}
   std::unique_ptr<FrontendAction> create() override { return Inner.create(); }
 
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
                      FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCHContainerOps,
                      DiagnosticConsumer *DiagConsumer) override {
-    CompilerInstance Compiler(std::move(PCHContainerOps));
-    Compiler.setInvocation(std::move(Invocation));
-    Compiler.setFileManager(Files);
-    Compiler.setVerboseOutputStream(OS);
+    // For a crash's check run: the compile may leave the invocation in
+    // any state.
+    const CompilerInvocation Saved(*Invocation);
+    auto Compiler = std::make_unique<CompilerInstance>(PCHContainerOps);
+    Compiler->setInvocation(std::move(Invocation));
+    Compiler->setFileManager(Files);
+    Compiler->setVerboseOutputStream(OS);
     // Deleted before the Compiler, as FrontendActionFactory does.
     std::unique_ptr<FrontendAction> Action(create());
-    Compiler.createDiagnostics(DiagConsumer, /*ShouldOwnClient=*/false);
-    if (!Compiler.hasDiagnostics())
+    Compiler->createDiagnostics(DiagConsumer, /*ShouldOwnClient=*/false);
+    if (!Compiler->hasDiagnostics())
       return false;
-    Compiler.createSourceManager(*Files);
-    const bool Success = Compiler.ExecuteAction(*Action);
+    Compiler->createSourceManager(*Files);
+    bool Success = false;
+    int Signal = 0;
+    if (!runRecovered([&] { Success = Compiler->ExecuteAction(*Action); },
+                      Signal, /*DumpStack=*/true)) {
+      (void)Action.release(); // Their state after the crash is unknown.
+      (void)Compiler.release();
+      const FrontendInputFile &Input = Saved.getFrontendOpts().Inputs.front();
+      Printer.crashed(Input.isFile() ? Input.getFile() : "<input>", Signal,
+                      crashOwner(Saved, *Files, std::move(PCHContainerOps)));
+      Files->clearStatCache();
+      return false;
+    }
+    Action.reset();
+    Compiler.reset();
     Files->clearStatCache();
     return Success;
   }
@@ -388,6 +436,7 @@ public:
 private:
   tooling::FrontendActionFactory &Inner;
   raw_ostream &OS;
+  CountingPrinter &Printer;
 };
 } // namespace
 
@@ -395,7 +444,7 @@ bool runRewriteTool(tooling::ClangTool &Tool,
                     tooling::FrontendActionFactory &Factory,
                     llvm::raw_ostream &OS, DiagnosticLog *Log) {
   CountingPrinter Printer(OS, Log);
-  StreamFactory Streamed(Factory, OS);
+  StreamFactory Streamed(Factory, OS, Printer);
   Tool.setDiagnosticConsumer(&Printer);
   const int Status = Tool.run(&Streamed);
   Tool.setDiagnosticConsumer(nullptr);

@@ -284,10 +284,12 @@ bool LineDirectives::drifts(unsigned Offset) const {
   // body's own edits are in Drifted); an edit inside the body is in both.
   for (const auto &R : Replaced)
     if (R.first <= Offset && Offset < R.second &&
-        !llvm::any_of(Covered, [&](const std::pair<unsigned, unsigned> &C) {
-          return C.first <= Offset && Offset < C.second &&
-                 R.first <= C.first && C.second <= R.second;
-        }))
+        !llvm::any_of(
+            Covered,
+            [&](const std::pair<unsigned, unsigned> &C) {
+              return C.first <= Offset && Offset < C.second &&
+                     R.first <= C.first && C.second <= R.second;
+            }))
       return true;
   return false;
 }

@@ -10,7 +10,10 @@
 /// through the tool's own entry point (addRewriteArguments, the rewrite
 /// action, runRewriteTool with its diagnostic log) and throws the result
 /// away. Diagnostics are expected; a crash, a sanitizer report or a failed
-/// assert() is a finding.
+/// assert() is a finding. The tool's crash recovery is off here
+/// (hpp::rewrite::setCrashRecovery), so a crash of clang itself is a
+/// finding too: `hpp-rewrite` on the input says whose it is (docs/guide.md,
+/// "Fuzzing").
 ///
 /// The dialect header is parsed once: LLVMFuzzerInitialize builds a PCH of
 /// `#include <hpp/hpp.h>` with the same flags, and every input is parsed
@@ -136,6 +139,7 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
                  setting("HPP_REWRITE_INCLUDE_DIR", HPP_SOURCE_INCLUDE_DIR),
                  setting("HPP_REWRITE_RUNTIME_DIR", HPP_SOURCE_RUNTIME_DIR)};
   State.Print = setting("HPP_FUZZ_PRINT", "0") == "1";
+  hpp::rewrite::setCrashRecovery(false); // Every crash is the fuzzer's.
   if (setting("HPP_FUZZ_PCH", "1") != "0" && !buildPch(State))
     std::exit(1); // A broken setup, not a finding.
   return 0;

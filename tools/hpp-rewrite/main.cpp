@@ -26,7 +26,9 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/PrettyStackTrace.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -313,6 +315,14 @@ static void joinReportOption(std::vector<const char *> &Args,
 }
 
 int main(int argc, const char **argv) {
+  // Stack dumps on a crash, printed also for one the rewrite recovers from
+  // (a file's compile runs in a crash recovery context: CrashRecovery.h).
+  InitLLVM Init(argc, argv);
+  setBugReportMsg("hpp-rewrite crashed, or clang inside it; the error after "
+                  "the stack dump says which. Please report it with the "
+                  "input: a crash of clang alone to "
+                  "https://github.com/llvm/llvm-project/issues/, else to "
+                  "hpp-rewrite.\n");
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "hpp-rewrite version " HPP_REWRITE_VERSION " (LLVM " HPP_LLVM_VERSION
           ")\n";
