@@ -152,5 +152,20 @@ std::string exportedFixes(ArrayRef<FileRun> Runs) {
   return Text;
 }
 
+void joinReportOption(std::vector<const char *> &Args,
+                      std::vector<std::string> &Storage) {
+  for (size_t I = 1; I + 1 < Args.size(); ++I) {
+    llvm::StringRef A(Args[I]);
+    if (A == "--")
+      return;
+    if ((A == "--report=json" || A == "-report=json") &&
+        llvm::StringRef(Args[I + 1]) != "--") {
+      Storage.push_back("--report-json=" + std::string(Args[I + 1]));
+      Args[I] = Storage.back().c_str();
+      Args.erase(Args.begin() + I + 1);
+    }
+  }
+}
+
 } // namespace tool
 } // namespace hpp

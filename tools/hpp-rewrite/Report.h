@@ -21,6 +21,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
+#include <vector>
 
 namespace hpp {
 namespace tool {
@@ -40,6 +41,14 @@ std::string jsonReport(llvm::ArrayRef<FileRun> Runs,
 /// one YAML document (MainSourceFile: the first source; Replacements: those
 /// of every source, by absolute path) that clang-apply-replacements reads.
 std::string exportedFixes(llvm::ArrayRef<FileRun> Runs);
+
+/// Rewrites `--report=json FILE` (the spelling of issue 13) in \p Args
+/// into `--report-json=FILE` before the options are parsed, as FILE would
+/// otherwise be taken for a source; \p Storage keeps the joined strings
+/// (reserve it first: Args points into it). Another format, or json
+/// without a file, is left for the `report` option, which refuses it.
+void joinReportOption(std::vector<const char *> &Args,
+                      std::vector<std::string> &Storage);
 
 } // namespace tool
 } // namespace hpp

@@ -295,25 +295,6 @@ static Expected<std::unique_ptr<CompilationDatabase>> projectDatabase() {
   return std::unique_ptr<CompilationDatabase>(std::move(Adjusted));
 }
 
-/// Rewrites `--report=json FILE` (the spelling of issue 13) into
-/// `--report-json=FILE` before the options are parsed, as FILE would
-/// otherwise be taken for a source. Another format, or json without a
-/// file, is left for the `report` option, which refuses it.
-static void joinReportOption(std::vector<const char *> &Args,
-                             std::vector<std::string> &Storage) {
-  for (size_t I = 1; I + 1 < Args.size(); ++I) {
-    StringRef A(Args[I]);
-    if (A == "--")
-      return;
-    if ((A == "--report=json" || A == "-report=json") &&
-        StringRef(Args[I + 1]) != "--") {
-      Storage.push_back("--report-json=" + std::string(Args[I + 1]));
-      Args[I] = Storage.back().c_str();
-      Args.erase(Args.begin() + I + 1);
-    }
-  }
-}
-
 int main(int argc, const char **argv) {
   // Stack dumps on a crash, printed also for one the rewrite recovers from
   // (a file's compile runs in a crash recovery context: CrashRecovery.h).
@@ -330,7 +311,7 @@ int main(int argc, const char **argv) {
   std::vector<const char *> Args(argv, argv + argc);
   std::vector<std::string> Joined;
   Joined.reserve(argc); // The pointers in Args must stay valid.
-  joinReportOption(Args, Joined);
+  hpp::tool::joinReportOption(Args, Joined);
   // Without `--` or -p, parse with no extra flags instead of searching for a
   // compilation database and warning that none was found.
   bool HasSeparator = false, HasDatabase = false;
