@@ -16,8 +16,9 @@
 # self-test, bench/task_bench.cu, bench/channel_bench.cu (the paper's
 # channel reduction against CUB on 2^28 floats, and the predicate ->
 # consumer latency), then the reduction benchmark $HPP_REDUCE_REPEATS
-# times (default 3) on 2^28 floats. Exit status 0 when everything built,
-# ran, and matched.
+# times (default 3) on 2^28 floats. An example still running after
+# $HPP_RUN_LIMIT seconds (default 120) is killed and reported as a hang.
+# Exit status 0 when everything built, ran, and matched.
 #
 #===----------------------------------------------------------------------===#
 set -uo pipefail
@@ -56,9 +57,13 @@ compare() { # LABEL GPU_OUTPUT_FILE REFERENCE...
   done
   echo "same   $label: $(cat "$out")"
 }
+# A program that hangs is killed and reported (HPP_RUN_LIMIT seconds).
+limited() { timeout -s KILL "${HPP_RUN_LIMIT:-120}" "$@" || {
+  local rc=$?; [ $rc -eq 137 ] && echo "*** $(basename "$1"): killed after ${HPP_RUN_LIMIT:-120} s (a hang)"
+  return $rc; }; }
 for src in "$GEN"/*.cu; do
   name=$(basename "$src" .cu)
-  "$BUILD/$name" > "$BUILD/$name.out" 2>&1 || status=1
+  limited "$BUILD/$name" > "$BUILD/$name.out" 2>&1 || status=1
   compare "$name" "$BUILD/$name.out" "$GEN"/cpuref/"$name".[0-9][0-9].txt
 done
 for ref in "$GEN"/cpuref/*_*.txt; do
@@ -67,7 +72,7 @@ for ref in "$GEN"/cpuref/*_*.txt; do
     name=$(basename "$src" .cu)
     case "$base" in "$name"_[0-9]* | "$name"_full)
       args=${base#"$name"_}
-      "$BUILD/$name" ${args//_/ } > "$BUILD/$base.out" 2>&1 || status=1
+      limited "$BUILD/$name" ${args//_/ } > "$BUILD/$base.out" 2>&1 || status=1
       compare "$name ${args//_/ }" "$BUILD/$base.out" "$ref" ;;
     esac
   done

@@ -17,12 +17,26 @@
 ///    after the store (release/acquire), no griddepcontrol.wait;
 ///  - *-gap: the host spends GapNs between the two launch calls;
 ///  - late-*: A spins DelayNs before its store (a predicate that becomes
-///    true in the middle of a producer).
-/// Each printed as the median of Runs, in ns.
+///    true in the middle of a producer);
+///  - graph, graph-pdl: A and B as two kernel nodes of one CUDA graph,
+///    instantiated once; each run sets both nodes' arguments
+///    (cudaGraphExecKernelNodeSetParams) and launches the graph. graph-pdl
+///    captures the pdl-after pair, so the edge is programmatic;
+///  - capture, capture-pdl: each run captures the pair's launches
+///    (stream capture), updates one instantiated graph with the capture
+///    (cudaGraphExecUpdate) and launches it;
+///  - waitvalue: B is launched first, on a second stream, behind a
+///    cuStreamWaitValue32 on the flag; A on the first stream; B polls
+///    nothing (the wait released it after A's store).
+/// Each printed as the median of Runs, in ns, with the median host time of
+/// one run (from the first launch call to the synchronise's return).
+///
+/// build: nvcc -O3 -arch=sm_90 bench/latency_probe.cu -lcuda
 ///
 /// usage: latency_probe [Runs] [GapNs] [DelayNs]
 ///
 //===----------------------------------------------------------------------===//
+#include <cuda.h>
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -33,10 +47,10 @@
 
 #define CHECK(X)                                                               \
   do {                                                                         \
-    cudaError_t E = (X);                                                       \
-    if (E != cudaSuccess) {                                                    \
+    cudaError_t Err_ = (X);                                                    \
+    if (Err_ != cudaSuccess) {                                                 \
       std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__,                  \
-                   cudaGetErrorString(E));                                     \
+                   cudaGetErrorString(Err_));                                  \
       std::exit(1);                                                            \
     }                                                                          \
   } while (0)
@@ -107,39 +121,134 @@ struct Variant {
   bool Pdl;
   long HostGapNs;
   unsigned long long DelayNs;
+  int Kind = 0; // 0 stream launches, 1 graph, 2 graph-pdl, 3 waitvalue.
 };
 
-static double runVariant(const Variant &V, Slot *S, unsigned long long *Gap,
-                         cudaStream_t Stream, int Runs, unsigned &Epoch) {
-  std::vector<double> G;
+/// The pair launched on \p Stream, the host spending \p GapNs between the
+/// two calls; the consumer a programmatic dependent launch with \p Pdl.
+static void launchPair(const Variant &V, Slot *S, unsigned long long *Gap,
+                       cudaStream_t Stream, unsigned Epoch, bool Pdl,
+                       long GapNs = 0) {
+  producer<<<1, 32, 0, Stream>>>(S, V.Trigger, V.DelayNs, Epoch);
+  spinHost(GapNs);
+  if (!Pdl) {
+    consumer<<<1, 32, 0, Stream>>>(S, Gap, V.Wait, Epoch);
+    return;
+  }
+  cudaLaunchAttribute A[1];
+  A[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  A[0].val.programmaticStreamSerializationAllowed = 1;
+  cudaLaunchConfig_t C = {};
+  C.gridDim = dim3(1);
+  C.blockDim = dim3(32);
+  C.stream = Stream;
+  C.attrs = A;
+  C.numAttrs = 1;
+  const Slot *SC = S;
+  CHECK(cudaLaunchKernelEx(&C, consumer, SC, Gap, V.Wait, Epoch));
+}
+
+/// The pair as an instantiated graph (Kind 1: plain edge; 2: captured
+/// programmatic launch).
+static cudaGraphExec_t makeGraph(const Variant &V, Slot *S,
+                                 unsigned long long *Gap, cudaStream_t Stream,
+                                 cudaGraphNode_t Nodes[2]) {
+  cudaGraph_t G;
+  CHECK(cudaStreamBeginCapture(Stream, cudaStreamCaptureModeThreadLocal));
+  launchPair(V, S, Gap, Stream, 0, V.Kind == 2);
+  CHECK(cudaStreamEndCapture(Stream, &G));
+  size_t N = 0;
+  CHECK(cudaGraphGetNodes(G, nullptr, &N));
+  if (N != 2) {
+    std::fprintf(stderr, "graph: %zu nodes\n", N);
+    std::exit(1);
+  }
+  CHECK(cudaGraphGetNodes(G, Nodes, &N));
+  cudaGraphExec_t E;
+  CHECK(cudaGraphInstantiate(&E, G, 0));
+  // Nodes of G name the exec's nodes in SetParams.
+  return E;
+}
+
+/// Sets the pair's arguments for \p Epoch, as a runtime would per launch.
+static void setGraphParams(cudaGraphExec_t E, cudaGraphNode_t Nodes[2],
+                           const Variant &V, Slot *S, unsigned long long *Gap,
+                           unsigned Epoch) {
+  int Trigger = V.Trigger, Wait = V.Wait;
+  unsigned long long Delay = V.DelayNs;
+  const Slot *SC = S;
+  void *PA[] = {&S, &Trigger, &Delay, &Epoch};
+  void *CA[] = {&SC, &Gap, &Wait, &Epoch};
+  for (int I = 0; I < 2; ++I) {
+    cudaKernelNodeParams P = {};
+    CHECK(cudaGraphKernelNodeGetParams(Nodes[I], &P));
+    P.kernelParams = P.func == reinterpret_cast<void *>(producer) ? PA : CA;
+    CHECK(cudaGraphExecKernelNodeSetParams(E, Nodes[I], &P));
+  }
+}
+
+struct Result {
+  double GapNs, HostNs;
+};
+
+static Result runVariant(const Variant &V, Slot *S, unsigned long long *Gap,
+                         cudaStream_t Stream, cudaStream_t Second, int Runs,
+                         unsigned &Epoch) {
+  std::vector<double> G, H;
+  cudaGraphNode_t Nodes[2];
+  cudaGraphExec_t Exec = nullptr, Captured = nullptr;
+  if (V.Kind == 1 || V.Kind == 2)
+    Exec = makeGraph(V, S, Gap, Stream, Nodes);
   for (int R = 0; R < Runs + 10; ++R) {
     ++Epoch;
-    producer<<<1, 32, 0, Stream>>>(S, V.Trigger, V.DelayNs, Epoch);
-    spinHost(V.HostGapNs);
-    if (V.Pdl) {
-      cudaLaunchAttribute A[1];
-      A[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-      A[0].val.programmaticStreamSerializationAllowed = 1;
-      cudaLaunchConfig_t C = {};
-      C.gridDim = dim3(1);
-      C.blockDim = dim3(32);
-      C.stream = Stream;
-      C.attrs = A;
-      C.numAttrs = 1;
-      const Slot *SC = S;
-      CHECK(cudaLaunchKernelEx(&C, consumer, SC, Gap, V.Wait, Epoch));
+    const auto T0 = std::chrono::steady_clock::now();
+    if (V.Kind == 4 || V.Kind == 5) {
+      cudaGraph_t CG;
+      CHECK(cudaStreamBeginCapture(Stream, cudaStreamCaptureModeThreadLocal));
+      launchPair(V, S, Gap, Stream, Epoch, V.Kind == 5);
+      CHECK(cudaStreamEndCapture(Stream, &CG));
+      cudaGraphExecUpdateResultInfo Info;
+      if (!Captured) {
+        CHECK(cudaGraphInstantiate(&Captured, CG, 0));
+      } else if (cudaGraphExecUpdate(Captured, CG, &Info) != cudaSuccess) {
+        std::fprintf(stderr, "cudaGraphExecUpdate failed\n");
+        std::exit(1);
+      }
+      CHECK(cudaGraphLaunch(Captured, Stream));
+      CHECK(cudaGraphDestroy(CG));
+    } else if (Exec) {
+      setGraphParams(Exec, Nodes, V, S, Gap, Epoch);
+      CHECK(cudaGraphLaunch(Exec, Stream));
+    } else if (V.Kind == 3) {
+      CUdeviceptr Flag = CUdeviceptr(&S->Flag);
+      if (cuStreamWaitValue32(CUstream(Second), Flag, Epoch,
+                              CU_STREAM_WAIT_VALUE_EQ) != CUDA_SUCCESS) {
+        std::fprintf(stderr, "cuStreamWaitValue32 failed\n");
+        std::exit(1);
+      }
+      consumer<<<1, 32, 0, Second>>>(S, Gap, 0, Epoch);
+      producer<<<1, 32, 0, Stream>>>(S, V.Trigger, V.DelayNs, Epoch);
     } else {
-      consumer<<<1, 32, 0, Stream>>>(S, Gap, V.Wait, Epoch);
+      launchPair(V, S, Gap, Stream, Epoch, V.Pdl, V.HostGapNs);
     }
     CHECK(cudaGetLastError());
     CHECK(cudaStreamSynchronize(Stream));
-    unsigned long long H = 0;
-    CHECK(cudaMemcpy(&H, Gap, sizeof H, cudaMemcpyDeviceToHost));
-    if (R >= 10)
-      G.push_back(double(H));
+    CHECK(cudaStreamSynchronize(Second));
+    const auto T1 = std::chrono::steady_clock::now();
+    unsigned long long Ns = 0;
+    CHECK(cudaMemcpy(&Ns, Gap, sizeof Ns, cudaMemcpyDeviceToHost));
+    if (R >= 10) {
+      G.push_back(double(Ns));
+      H.push_back(std::chrono::duration<double, std::nano>(T1 - T0).count());
+    }
   }
+  if (Exec)
+    CHECK(cudaGraphExecDestroy(Exec));
+  if (Captured)
+    CHECK(cudaGraphExecDestroy(Captured));
   std::sort(G.begin(), G.end());
-  return G[G.size() / 2];
+  std::sort(H.begin(), H.end());
+  return {G[G.size() / 2], H[H.size() / 2]};
 }
 
 int main(int argc, char **argv) {
@@ -151,8 +260,9 @@ int main(int argc, char **argv) {
   CHECK(cudaMalloc(&S, sizeof(Slot)));
   CHECK(cudaMemset(S, 0, sizeof(Slot)));
   CHECK(cudaMalloc(&Gap, sizeof(unsigned long long)));
-  cudaStream_t Stream;
+  cudaStream_t Stream, Second;
   CHECK(cudaStreamCreate(&Stream));
+  CHECK(cudaStreamCreate(&Second));
   const Variant Vs[] = {
       {"plain", 0, 0, false, 0, 0},
       {"pdl-after", 1, 1, true, 0, 0},
@@ -165,13 +275,24 @@ int main(int argc, char **argv) {
       {"late-pdl-after", 1, 1, true, 0, DelayNs},
       {"late-pdl-start", 2, 1, true, 0, DelayNs},
       {"late-pdl-poll", 2, 2, true, 0, DelayNs},
+      {"graph", 0, 0, false, 0, 0, 1},
+      {"graph-pdl", 1, 1, true, 0, 0, 2},
+      {"waitvalue", 0, 0, false, 0, 0, 3},
+      {"late-graph", 0, 0, false, 0, DelayNs, 1},
+      {"late-graph-pdl", 1, 1, true, 0, DelayNs, 2},
+      {"late-waitvalue", 0, 0, false, 0, DelayNs, 3},
+      {"capture", 0, 0, false, 0, 0, 4},
+      {"capture-pdl", 1, 1, true, 0, 0, 5},
+      {"late-capture-pdl", 1, 1, true, 0, DelayNs, 5},
   };
   unsigned Epoch = 0;
   // Three rounds, interleaved, so that the process's drift shows.
   for (int Round = 0; Round < 3; ++Round)
-    for (const Variant &V : Vs)
-      std::printf("round %d %-16s %8.0f ns\n", Round, V.Name,
-                  runVariant(V, S, Gap, Stream, Runs, Epoch));
+    for (const Variant &V : Vs) {
+      const Result Res = runVariant(V, S, Gap, Stream, Second, Runs, Epoch);
+      std::printf("round %d %-16s %8.0f ns   host %8.0f ns\n", Round, V.Name,
+                  Res.GapNs, Res.HostNs);
+    }
   CHECK(cudaFree(S));
   CHECK(cudaFree(Gap));
   return 0;

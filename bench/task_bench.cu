@@ -1,4 +1,5 @@
-//===- bench/task_bench.cu - Task enqueue overhead and task overlap --------===//
+//===- bench/task_bench.cu - Task enqueue overhead and task overlap
+//--------===//
 //
 // Part of hpp-rewrite. Benchmark.
 //
@@ -6,7 +7,9 @@
 ///
 /// \file
 /// Times, in one process, medians of `runs` (default 20) after 3 warm-ups,
-/// host wall clock around each call:
+/// host wall clock around each call; the first three interleaved (one of
+/// each per round), the extra per task the median of the rounds'
+/// differences:
 ///  - raw: K launches of a one-warp kernel back to back on one stream,
 ///    then a stream synchronise (the per-launch anchor);
 ///  - raw event+wait: the same K launches alternating between two streams,
@@ -63,6 +66,39 @@ __global__ void rawSpin(float *Out, int Iters) {
   Out[I] = x;
 }
 
+/// \p Fs interleaved: 3 warm-ups each, then \p Runs rounds that run each
+/// once, in order (so that a drift of the host's speed reaches all alike);
+/// the per-round times, in us, one vector per function.
+static std::vector<std::vector<double>>
+interleavedUs(int Runs, const std::vector<std::function<void()>> &Fs) {
+  for (int W = 0; W < 3; ++W)
+    for (const auto &F : Fs)
+      F();
+  std::vector<std::vector<double>> T(Fs.size());
+  for (int R = 0; R < Runs; ++R)
+    for (std::size_t I = 0; I < Fs.size(); ++I) {
+      auto A = std::chrono::steady_clock::now();
+      Fs[I]();
+      auto B = std::chrono::steady_clock::now();
+      T[I].push_back(std::chrono::duration<double, std::micro>(B - A).count());
+    }
+  return T;
+}
+
+static double median(std::vector<double> V) {
+  std::sort(V.begin(), V.end());
+  return V[V.size() / 2];
+}
+
+/// The median over rounds of \p A - \p B (paired).
+static double medianDiff(const std::vector<double> &A,
+                         const std::vector<double> &B) {
+  std::vector<double> D;
+  for (std::size_t I = 0; I < A.size(); ++I)
+    D.push_back(A[I] - B[I]);
+  return median(D);
+}
+
 static double medianUs(int Runs, const std::function<void()> &F) {
   for (int W = 0; W < 3; ++W)
     F();
@@ -98,30 +134,34 @@ int main(int argc, char **argv) {
     CK(cudaEventCreateWithFlags(&Ev[I], cudaEventDisableTiming));
   }
 
-  const double Raw = medianUs(Runs, [&] {
-    for (int I = 0; I < K; ++I)
-      rawTiny<<<1, 32, 0, S[0]>>>(RawFlag);
-    CK(cudaStreamSynchronize(S[0]));
-  });
-  const double RawEv = medianUs(Runs, [&] {
-    for (int I = 0; I < K; ++I) {
-      cudaStream_t Mine = S[I & 1];
-      if (I)
-        CK(cudaStreamWaitEvent(Mine, Ev[(I - 1) & 1], 0));
-      rawTiny<<<1, 32, 0, Mine>>>(RawFlag);
-      CK(cudaEventRecord(Ev[I & 1], Mine));
-    }
-    CK(cudaStreamSynchronize(S[(K - 1) & 1]));
-  });
   Flag[0] = 0;
-  const double Hpp = medianUs(Runs, [&] { taskChain(Flag, K); });
+  const auto Times = interleavedUs(
+      Runs, {[&] {
+               for (int I = 0; I < K; ++I)
+                 rawTiny<<<1, 32, 0, S[0]>>>(RawFlag);
+               CK(cudaStreamSynchronize(S[0]));
+             },
+             [&] {
+               for (int I = 0; I < K; ++I) {
+                 cudaStream_t Mine = S[I & 1];
+                 if (I)
+                   CK(cudaStreamWaitEvent(Mine, Ev[(I - 1) & 1], 0));
+                 rawTiny<<<1, 32, 0, Mine>>>(RawFlag);
+                 CK(cudaEventRecord(Ev[I & 1], Mine));
+               }
+               CK(cudaStreamSynchronize(S[(K - 1) & 1]));
+             },
+             [&] { taskChain(Flag, K); }});
+  const double Raw = median(Times[0]), RawEv = median(Times[1]),
+               Hpp = median(Times[2]);
   const bool ChainOk = Flag[0] == K * (Runs + 3);
   std::printf("per task: raw launch %.3f us, raw event+wait %.3f us, hpp "
-              "enqueue(range, future) %.3f us\n",
+              "enqueue(range, future) %.3f us (medians, interleaved)\n",
               Raw / K, RawEv / K, Hpp / K);
   std::printf("hpp extra over a raw launch: %.3f us per task (%.3fx); over "
-              "event+wait: %.3f us\n",
-              (Hpp - Raw) / K, Hpp / Raw, (Hpp - RawEv) / K);
+              "event+wait: %.3f us (medians of the paired differences)\n",
+              medianDiff(Times[2], Times[0]) / K, Hpp / Raw,
+              medianDiff(Times[2], Times[1]) / K);
   std::printf("chain count %s\n", ChainOk ? "verified" : "FAILED");
 
   const int Groups = std::max(1, SMs / 2);
@@ -129,8 +169,10 @@ int main(int argc, char **argv) {
   hpp::Pointer<float> Out = hpp::allocate<float>(2 * N);
   float *RawOut = nullptr;
   CK(cudaMalloc(&RawOut, 2 * N * sizeof(float)));
-  const double Seq = medianUs(Runs, [&] { twoTasks(Out, Groups, Iters, false); });
-  const double Par = medianUs(Runs, [&] { twoTasks(Out, Groups, Iters, true); });
+  const double Seq =
+      medianUs(Runs, [&] { twoTasks(Out, Groups, Iters, false); });
+  const double Par =
+      medianUs(Runs, [&] { twoTasks(Out, Groups, Iters, true); });
   const double RawSeq = medianUs(Runs, [&] {
     rawSpin<<<Groups, 1024, 0, S[0]>>>(RawOut, Iters);
     CK(cudaStreamSynchronize(S[0]));

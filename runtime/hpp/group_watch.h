@@ -43,6 +43,9 @@ struct GroupWatch {
 #if !defined(HPP_BACKEND_CPU)
 /// Polls of a wait before it enters the watch.
 constexpr unsigned WaitPolls = 64;
+/// Polls of a round's prober for its confirmations before it lets the
+/// round go and a new one begins (parkedWait).
+constexpr unsigned RoundPolls = 4096;
 
 /// The work-group's watch: one per kernel that uses it, in shared memory.
 HPP_DEVICE inline GroupWatch &groupWatch() {
@@ -134,10 +137,24 @@ __forceinline__ HPP_DEVICE void recordWaiters(const BarrierIdentity &Id,
   __threadfence();
 }
 
-/// Adds \p N confirmations to round \p Round, unless another round began.
+/// Adds \p N confirmations to round \p Round, unless a later round began.
+/// The prober resets the count before it publishes the round, but the
+/// caller, which read the round, may still read the count of the round
+/// before (two loads, no order between them): it reads again until the
+/// count is this round's or a later one's. Counting a confirmation into
+/// the round before, or dropping it, would leave the prober waiting for
+/// it.
 HPP_DEVICE inline void confirmRound(GroupWatch &W, unsigned Round, unsigned N) {
-  unsigned Seen = *reinterpret_cast<volatile unsigned *>(&W.Confirms);
-  while ((Seen >> 16) == (Round & 0xffffu)) {
+  volatile unsigned &Count = W.Confirms;
+  unsigned Seen = Count;
+  for (;;) {
+    const short Ahead = short((Seen >> 16) - (Round & 0xffffu));
+    if (Ahead > 0)
+      return;
+    if (Ahead < 0) {
+      Seen = Count;
+      continue;
+    }
     const unsigned Old = atomicCAS(&W.Confirms, Seen, Seen + N);
     if (Old == Seen)
       return;
@@ -176,8 +193,12 @@ __forceinline__ HPP_DEVICE bool parkedWait(ReleasedFn Released, unsigned N,
   volatile GroupWatch &V = W;
   const unsigned Size = blockDim.x * blockDim.y * blockDim.z;
   const unsigned long long Change = 1ull << 32;
-  atomicAdd(&W.Word, Change + N);
+  // The round is read before the caller parks: a round that counts it as
+  // parked begins after, and the caller confirms it (read after parking,
+  // it could be that round already, never confirmed).
   unsigned Seen = V.Round;
+  __threadfence_block();
+  atomicAdd(&W.Word, Change + N);
   auto Leave = [&] {
     atomicAdd(&W.Word, Change - N); // Parked - N, changes + 1.
     return false;
@@ -213,7 +234,12 @@ __forceinline__ HPP_DEVICE bool parkedWait(ReleasedFn Released, unsigned N,
         return Leave();
       }
       confirmRound(W, Round, N);
-      for (;;) {
+      // A confirmation not seen after RoundPolls polls (a waiter that is
+      // late): the round is let go and a new one asks again (the waiters
+      // confirm a round they have not seen), so nothing waits on one
+      // confirmation for ever; only a round that all parked waiters
+      // confirm with nothing changed decides.
+      for (unsigned Poll = 0; Poll < RoundPolls; ++Poll) {
         G = V.Word;
         if (unsigned(G >> 32) != Before ||
             unsigned(G & 0xffffu) + unsigned(G >> 16 & 0xffffu) != Size)

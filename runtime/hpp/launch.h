@@ -29,8 +29,10 @@
 ///  7. an argument that registered after-launch work (a ChannelWriter:
 ///     hpp/channel.h) makes the launch go on a runtime-owned stream
 ///     without waiting; the work enqueues what it needs behind the kernel
-///     (a channel's eager consumer launches), the host waits for the
-///     device, and the work finishes (the channel's batches are consumed).
+///     (a channel's eager consumer launches; on CUDA the launch and those
+///     are recorded and submitted as one graph: hpp/launch_graph.h),
+///     the host waits for the device, and the work finishes (the
+///     channel's batches are consumed).
 ///     A task's launch on a stream (GPU) enqueues that work on the task's
 ///     stream and returns; the task's work finishes it once complete.
 ///     A launch without such arguments takes none of these steps.
@@ -48,6 +50,7 @@
 #include "hpp/core/pointer.h"
 #include "hpp/core/range.h"
 #include "hpp/device_error.h"
+#include "hpp/launch_graph.h"
 
 #include <algorithm>
 #include <climits>
@@ -226,7 +229,12 @@ inline void finishHooks(std::vector<AfterLaunchHook> Hooks) {
 /// The after-launch work of a launch made without waiting, on \p Stream
 /// (see AfterLaunchHook): enqueued behind the kernel, waited for, then
 /// finished.
-inline void runAfterLaunch(LaunchScratch &Scratch, void *Stream) {
+/// \p Graph holds the launch and what the hooks launch, if recorded
+/// (hpp/launch_graph.h): submitted before the wait; on an error, what it
+/// holds is made one call after the other by the wait, as it would have
+/// been without it.
+inline void runAfterLaunch(LaunchScratch &Scratch, void *Stream,
+                           LaunchGraph &Graph) {
   std::vector<AfterLaunchHook> Hooks = std::move(Scratch.AfterLaunch);
   Scratch.AfterLaunch.clear();
   try {
@@ -234,6 +242,7 @@ inline void runAfterLaunch(LaunchScratch &Scratch, void *Stream) {
     for (const AfterLaunchHook &H : Hooks)
       H.Launched(H.Context, Stream);
 #endif
+    Graph.launch();
     waitForAfterLaunch(Stream);
   } catch (...) {
     try { // What was enqueued must end before the hooks let go of it.
@@ -251,10 +260,12 @@ inline void runAfterLaunch(LaunchScratch &Scratch, void *Stream) {
 /// behind the kernel on the task's stream; the hooks stay in \p Scratch,
 /// which the task's work keeps and finishes once complete
 /// (finishAfterLaunch). Not waited for, but after an error.
-inline void launchedInTask(LaunchScratch &Scratch, void *Stream) {
+inline void launchedInTask(LaunchScratch &Scratch, void *Stream,
+                           LaunchGraph &Graph) {
   try {
     for (const AfterLaunchHook &H : Scratch.AfterLaunch)
       H.Launched(H.Context, Stream);
+    Graph.launch();
   } catch (...) {
     try { // What was enqueued must end before the hooks let go of it.
       waitForAfterLaunch(Stream);
@@ -276,7 +287,9 @@ inline void finishAfterLaunch(LaunchScratch &Scratch) {
 /// A kernel that needs all its work-groups resident at once (it calls
 /// __gpu_sync): launched cooperatively (cudaLaunchCooperativeKernel /
 /// hipLaunchCooperativeKernel) after a co-residency check.
-template <class KernelT> struct Cooperative { KernelT Kernel; };
+template <class KernelT> struct Cooperative {
+  KernelT Kernel;
+};
 
 template <class KernelT> Cooperative<KernelT> cooperative(KernelT Kernel) {
   return {Kernel};
@@ -340,12 +353,15 @@ auto prepareSteps(const LaunchOptions &Options,
   }
   return [=]() mutable {
     LaunchScratch &Scratch = *ScratchOwner;
+    LaunchGraph Graph(AfterLaunch ? Resolved.Stream : nullptr,
+                      Resolved.Cooperative,
+                      std::size_t(Shape.Grid.x) * Shape.Grid.y * Shape.Grid.z);
     launchOnBackend(Kernel, Shape.Grid, Shape.Block, RangeArg, Converted,
                     Resolved, std::index_sequence_for<P...>());
     if (InTask)
-      launchedInTask(Scratch, Resolved.Stream);
+      launchedInTask(Scratch, Resolved.Stream, Graph);
     else if (AfterLaunch)
-      runAfterLaunch(Scratch, Resolved.Stream);
+      runAfterLaunch(Scratch, Resolved.Stream, Graph);
     // The errors its device code recorded (hpp/device_error.h): now, once
     // the launch was waited for; a task's, by its work; another launch
     // made on a stream (a channel's consumer), at the wait for that

@@ -30,9 +30,11 @@
 
 #if defined(HPP_BACKEND_HIP)
 #include <hip/hip_runtime.h>
+// After the runtime header, which it needs.
 #include <hip/hip_cooperative_groups.h>
 #define HPP_GPU(Name) hip##Name
-#define HPP_GPU_ATTR_CONCURRENT_MANAGED hipDeviceAttributeConcurrentManagedAccess
+#define HPP_GPU_ATTR_CONCURRENT_MANAGED                                        \
+  hipDeviceAttributeConcurrentManagedAccess
 #define HPP_GPU_ATTR_WARP_SIZE hipDeviceAttributeWarpSize
 #define HPP_GPU_ATTR_COOPERATIVE hipDeviceAttributeCooperativeLaunch
 #define HPP_GPU_ATTR_SMS hipDeviceAttributeMultiprocessorCount
@@ -50,6 +52,8 @@
 #define HPP_GPU_ATTR_MAX_SHARED cudaDevAttrMaxSharedMemoryPerBlockOptin
 #define HPP_GPU_ATTR_MAX_THREADS cudaDevAttrMaxThreadsPerBlock
 #endif
+
+#include "hpp/launch_graph.h" // After the backend's runtime header.
 
 #include <cstddef>
 #include <cstdlib>
@@ -82,8 +86,8 @@ inline DeviceTarget currentDeviceTarget() {
   DeviceTarget T;
   HPP_CHECK(HPP_GPU(GetDevice)(&T.Id));
   int Concurrent = 0;
-  HPP_CHECK(HPP_GPU(DeviceGetAttribute)(
-      &Concurrent, HPP_GPU_ATTR_CONCURRENT_MANAGED, T.Id));
+  HPP_CHECK(HPP_GPU(DeviceGetAttribute)(&Concurrent,
+                                        HPP_GPU_ATTR_CONCURRENT_MANAGED, T.Id));
   T.ConcurrentManagedAccess = Concurrent != 0;
   return T;
 }
@@ -155,6 +159,7 @@ inline void *LaunchScratch::zeroed(std::size_t Bytes) {
     HPP_CHECK(HPP_GPU(Malloc)(&P, ScratchBlockBytes));
   Blocks.push_back(P);
   // Ordered before the kernel on its stream.
+  flushLaunchRecording();
   HPP_CHECK(HPP_GPU(MemsetAsync)(P, 0, Bytes,
                                  static_cast<HPP_GPU(Stream_t)>(Stream)));
   return P;
@@ -220,8 +225,8 @@ inline void checkCoResident(const void *Func, dim3 Grid, dim3 Block,
 inline std::size_t maxDynamicSharedBytes() {
   int Device = 0, Bytes = 0;
   HPP_CHECK(HPP_GPU(GetDevice)(&Device));
-  HPP_CHECK(HPP_GPU(DeviceGetAttribute)(&Bytes, HPP_GPU_ATTR_MAX_SHARED,
-                                        Device));
+  HPP_CHECK(
+      HPP_GPU(DeviceGetAttribute)(&Bytes, HPP_GPU_ATTR_MAX_SHARED, Device));
   return std::size_t(Bytes);
 }
 
@@ -287,20 +292,10 @@ inline bool programmaticLaunch() {
 /// may be scheduled before the kernel ahead of it on \p Stream has
 /// finished, and waits for it in its code (griddepcontrol.wait).
 template <class StreamT>
-void launchProgrammatic(const void *Func, dim3 Grid, dim3 Block,
-                        void **ArgPtrs, std::size_t Shared, StreamT Stream) {
+void launchProgrammatic(const void *Func, dim3 Grid, dim3 Block, void **ArgPtrs,
+                        std::size_t Shared, StreamT Stream) {
 #if defined(HPP_BACKEND_CUDA) && CUDART_VERSION >= 11080
-  cudaLaunchAttribute Attribute[1];
-  Attribute[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-  Attribute[0].val.programmaticStreamSerializationAllowed = 1;
-  cudaLaunchConfig_t Config = {};
-  Config.gridDim = Grid;
-  Config.blockDim = Block;
-  Config.dynamicSmemBytes = Shared;
-  Config.stream = Stream;
-  Config.attrs = Attribute;
-  Config.numAttrs = 1;
-  HPP_CHECK(cudaLaunchKernelExC(&Config, Func, ArgPtrs));
+  launchKernelEx(Func, Grid, Block, ArgPtrs, Shared, Stream, true);
 #else
   (void)Func, (void)Grid, (void)Block, (void)ArgPtrs, (void)Shared,
       (void)Stream;
@@ -320,8 +315,20 @@ void launchOnBackend(KernelT *Kernel, dim3 Grid, dim3 Block, RangeT &RangeArg,
   const auto Stream = static_cast<HPP_GPU(Stream_t)>(Options.Stream);
   if (Shared)
     prepareSharedMemory(Func, Shared);
-  if (Options.WaitsInKernel && !Options.Cooperative && Stream &&
-      programmaticLaunch()) {
+  const bool Programmatic = Options.WaitsInKernel && !Options.Cooperative &&
+                            Stream && programmaticLaunch();
+  // Behind a launch with after-launch work: recorded, and made with it
+  // (hpp/launch_graph.h).
+  if (LaunchGraph *G = LaunchGraph::recording()) {
+    const std::size_t Sizes[] = {sizeof(RangeArg),
+                                 sizeof(std::get<I>(Args))...};
+    if (Options.Cooperative)
+      G->flush();
+    else if (G->record(Func, Grid, Block, Shared, Programmatic, ArgPtrs, Sizes,
+                       sizeof...(I) + 1, Stream))
+      return;
+  }
+  if (Programmatic) {
     launchProgrammatic(Func, Grid, Block, ArgPtrs, Shared, Stream);
   } else if (Options.Cooperative) {
     checkCoResident(Func, Grid, Block, Shared);
@@ -356,6 +363,7 @@ void checkDeferredDeviceErrors(); // hpp/device_error.h
 /// first error the device code of the launches made on that stream without
 /// a wait recorded (a channel's consumers: hpp/device_error.h).
 inline void waitForAfterLaunch(void *) {
+  flushLaunchRecording();
   HPP_CHECK(HPP_GPU(DeviceSynchronize)());
   checkDeferredDeviceErrors();
 }
@@ -371,8 +379,8 @@ inline void afterBlockingLaunch(const char *File, int Line) {
 /// The warp (wavefront) size device \p DeviceId reports: 32 or 64.
 inline int queryWarpSize(int DeviceId) {
   int Size = 0;
-  HPP_CHECK(HPP_GPU(DeviceGetAttribute)(&Size, HPP_GPU_ATTR_WARP_SIZE,
-                                        DeviceId));
+  HPP_CHECK(
+      HPP_GPU(DeviceGetAttribute)(&Size, HPP_GPU_ATTR_WARP_SIZE, DeviceId));
   return Size;
 }
 

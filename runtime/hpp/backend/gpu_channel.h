@@ -29,6 +29,7 @@
 #define HPP_RUNTIME_BACKEND_GPU_CHANNEL_H
 
 #include "hpp/check.h"
+#include "hpp/launch_graph.h"
 
 #include <cstddef>
 #include <cstring>
@@ -82,11 +83,13 @@ struct ChannelMemory {
   /// \p Stream.
   static void copy(void *To, const void *From, std::size_t Bytes,
                    void *Stream) {
+    flushLaunchRecording();
     HPP_CHECK(HPP_GPU(MemcpyAsync)(To, From, Bytes, HPP_GPU(MemcpyDefault),
                                    static_cast<HPP_GPU(Stream_t)>(Stream)));
   }
   /// Waits for what was enqueued on \p Stream.
   static void wait(void *Stream) {
+    flushLaunchRecording();
     HPP_CHECK(
         HPP_GPU(StreamSynchronize)(static_cast<HPP_GPU(Stream_t)>(Stream)));
   }

@@ -124,6 +124,7 @@ public:
     std::lock_guard<std::mutex> Lock(EventLock);
     if (!Event) {
       Event = EventPool::get().take();
+      flushLaunchRecording();
       HPP_CHECK(HPP_GPU(EventRecord)(Event, Stream));
     }
     return Event;
@@ -251,13 +252,16 @@ submitTask(std::shared_ptr<const LauncherT> L, const Range<N, N> &Rg,
                 "Task<R, ...>: R must be trivially copyable to come back "
                 "from the device");
   // After one task: on its stream, where the order is free.
-  GpuWork *First = After.empty() ? nullptr
-                                 : dynamic_cast<GpuWork *>(After.front().get());
+  GpuWork *First =
+      After.empty() ? nullptr : dynamic_cast<GpuWork *>(After.front().get());
   const HPP_GPU(Stream_t) Stream =
       First ? First->stream() : StreamPool::get().next();
   for (const auto &D : After)
-    if (auto *G = dynamic_cast<GpuWork *>(D.get()); G && G->stream() != Stream)
+    if (auto *G = dynamic_cast<GpuWork *>(D.get());
+        G && G->stream() != Stream) {
+      flushLaunchRecording();
       HPP_CHECK(HPP_GPU(StreamWaitEvent)(Stream, G->event(), 0));
+    }
   auto W = std::make_shared<GpuWork>(File, Line, Stream);
   W->Errors = DeviceErrorSink::make();
   const TaskGate Gate = taskGate(After, W->Errors->slot(), Stream);
@@ -279,7 +283,8 @@ submitTask(std::shared_ptr<const LauncherT> L, const Range<N, N> &Rg,
   } else {
     void *P = nullptr;
     HPP_CHECK(HPP_GPU(Malloc)(&P, (Count ? Count : 1) * sizeof(R)));
-    W->Buffer = std::shared_ptr<void>(P, [](void *Q) { (void)HPP_GPU(Free)(Q); });
+    W->Buffer =
+        std::shared_ptr<void>(P, [](void *Q) { (void)HPP_GPU(Free)(Q); });
     TaskResult<R> Res;
     Res.Out = static_cast<R *>(P);
     Res.Gate = Gate;
