@@ -55,6 +55,7 @@
 
 #include "hpp/launch_graph.h" // After the backend's runtime header.
 
+#include <atomic>
 #include <cstddef>
 #include <cstdlib>
 #include <map>
@@ -82,13 +83,23 @@ struct DeviceTarget {
   bool ConcurrentManagedAccess = false;
 };
 
+/// The current device; its attribute is asked once per device, not at
+/// every launch with a Pointer argument (which asks for it).
 inline DeviceTarget currentDeviceTarget() {
   DeviceTarget T;
   HPP_CHECK(HPP_GPU(GetDevice)(&T.Id));
-  int Concurrent = 0;
-  HPP_CHECK(HPP_GPU(DeviceGetAttribute)(&Concurrent,
-                                        HPP_GPU_ATTR_CONCURRENT_MANAGED, T.Id));
-  T.ConcurrentManagedAccess = Concurrent != 0;
+  static std::atomic<int> Known[64]; // 0: not asked yet; 1: no; 2: yes.
+  const bool Cached = T.Id >= 0 && T.Id < 64;
+  int K = Cached ? Known[T.Id].load(std::memory_order_relaxed) : 0;
+  if (!K) {
+    int Concurrent = 0;
+    HPP_CHECK(HPP_GPU(DeviceGetAttribute)(
+        &Concurrent, HPP_GPU_ATTR_CONCURRENT_MANAGED, T.Id));
+    K = Concurrent ? 2 : 1;
+    if (Cached)
+      Known[T.Id].store(K, std::memory_order_relaxed);
+  }
+  T.ConcurrentManagedAccess = K == 2;
   return T;
 }
 
