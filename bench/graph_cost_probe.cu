@@ -21,6 +21,8 @@
 /// usage: graph_cost_probe [Runs]
 ///
 //===----------------------------------------------------------------------===//
+#include "pdl_launch.cuh"
+
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -81,17 +83,8 @@ static void launchPair(const Args &A, cudaStream_t S, bool Consumer) {
   producer<<<A.G, 512, 0, S>>>(A.In, A.N, A.Sums);
   if (!Consumer)
     return;
-  cudaLaunchAttribute At[1];
-  At[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-  At[0].val.programmaticStreamSerializationAllowed = 1;
-  cudaLaunchConfig_t C = {};
-  C.gridDim = dim3(1);
-  C.blockDim = dim3(512);
-  C.stream = S;
-  C.attrs = At;
-  C.numAttrs = 1;
-  const float *Sums = A.Sums;
-  CHECK(cudaLaunchKernelEx(&C, consumer, Sums, A.G, A.Out));
+  CHECK(launchPdl(consumer, dim3(1), dim3(512), S,
+                  static_cast<const float *>(A.Sums), A.G, A.Out));
 }
 
 int main(int argc, char **argv) {

@@ -36,6 +36,8 @@
 /// usage: latency_probe [Runs] [GapNs] [DelayNs]
 ///
 //===----------------------------------------------------------------------===//
+#include "pdl_launch.cuh"
+
 #include <cuda.h>
 #include <cuda_runtime.h>
 
@@ -135,17 +137,8 @@ static void launchPair(const Variant &V, Slot *S, unsigned long long *Gap,
     consumer<<<1, 32, 0, Stream>>>(S, Gap, V.Wait, Epoch);
     return;
   }
-  cudaLaunchAttribute A[1];
-  A[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-  A[0].val.programmaticStreamSerializationAllowed = 1;
-  cudaLaunchConfig_t C = {};
-  C.gridDim = dim3(1);
-  C.blockDim = dim3(32);
-  C.stream = Stream;
-  C.attrs = A;
-  C.numAttrs = 1;
-  const Slot *SC = S;
-  CHECK(cudaLaunchKernelEx(&C, consumer, SC, Gap, V.Wait, Epoch));
+  CHECK(launchPdl(consumer, dim3(1), dim3(32), Stream,
+                  static_cast<const Slot *>(S), Gap, V.Wait, Epoch));
 }
 
 /// The pair as an instantiated graph (Kind 1: plain edge; 2: captured
