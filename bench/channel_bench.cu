@@ -36,7 +36,11 @@
 ///   nvcc -std=c++17 -O3 -arch=sm_90 -I runtime -I include \
 ///        -DHPP_GENERATED='"/abs/path/gen/bench/channel_workloads.cu"' \
 ///        bench/channel_bench.cu -o channel_bench
-///   ./channel_bench [n=268435456] [runs=20] [work-groups per SM=2]
+///   ./channel_bench [n=268435456] [runs=20] [work-groups per SM=3]
+///
+/// The reduction's producer has 3 work-groups of 512 per SM by default:
+/// on an H200, 2 per SM gave 0.940-0.951x CUB, 3 per SM 0.961-0.966x
+/// (docs/benchmarks.md).
 ///
 /// Prints medians and ratios; exit status 0 only when the sums are within
 /// 1e-5 of a double sum and every consumer ran.
@@ -219,7 +223,7 @@ static double medianOf(const unsigned long long *V, int From, int To) {
 int main(int argc, char **argv) {
   const long long Requested = argc > 1 ? std::atoll(argv[1]) : (1LL << 28);
   const int Runs = argc > 2 ? std::atoi(argv[2]) : 20;
-  const int GroupsPerSm = argc > 3 ? std::atoi(argv[3]) : 2;
+  const int GroupsPerSm = argc > 3 ? std::atoi(argv[3]) : 3;
   const int WarmUp = 3;
   if (Requested <= 0 || Requested > 0x7fffffffLL || Runs <= 0 ||
       GroupsPerSm <= 0) {

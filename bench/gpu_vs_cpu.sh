@@ -18,6 +18,9 @@
 # consumer latency), then the reduction benchmark $HPP_REDUCE_REPEATS
 # times (default 3) on 2^28 floats. An example still running after
 # $HPP_RUN_LIMIT seconds (default 120) is killed and reported as a hang.
+# The runtime programs in RUNTIME_PROGRAMS (test/runtime/Inputs, already
+# in the form hpp-rewrite emits) run on the GPU and on the runtime's CPU
+# backend (built with $CXX, default g++), and their outputs must match.
 # Exit status 0 when everything built, ran, and matched.
 #
 #===----------------------------------------------------------------------===#
@@ -43,6 +46,17 @@ build task_bench "-DHPP_GENERATED=\"$GEN/bench/task_workloads.cu\"" \
   "$ROOT/bench/task_bench.cu" & pids+=($!)
 build channel_bench "-DHPP_GENERATED=\"$GEN/bench/channel_workloads.cu\"" \
   "$ROOT/bench/channel_bench.cu" & pids+=($!)
+# NAME ARGS: a chain of a million tasks, half of it behind a failure.
+RUNTIME_PROGRAMS=("task_long_chain 1000000")
+for p in "${RUNTIME_PROGRAMS[@]}"; do
+  read -r name _ <<< "$p"
+  src=$ROOT/test/runtime/Inputs/$name.cpp
+  build "rt_$name" -x cu "$src" & pids+=($!)
+  { ${CXX:-g++} -std=c++17 -O2 -pthread -I "$ROOT/runtime" -I "$ROOT/include" \
+      -x c++ "$src" -o "$BUILD/rt_$name.cpu" > "$BUILD/rt_$name.cpu.log" 2>&1 ||
+    { echo "*** rt_$name.cpu: build failed"; cat "$BUILD/rt_$name.cpu.log"; false; }; } &
+  pids+=($!)
+done
 for p in "${pids[@]}"; do wait "$p" || status=1; done
 
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader || true
@@ -76,6 +90,12 @@ for ref in "$GEN"/cpuref/*_*.txt; do
       compare "$name ${args//_/ }" "$BUILD/$base.out" "$ref" ;;
     esac
   done
+done
+for p in "${RUNTIME_PROGRAMS[@]}"; do
+  read -r name args <<< "$p"
+  limited "$BUILD/rt_$name.cpu" $args > "$BUILD/rt_$name.cpu.out" 2>&1 || status=1
+  limited "$BUILD/rt_$name" $args > "$BUILD/rt_$name.out" 2>&1 || status=1
+  compare "runtime program $name $args" "$BUILD/rt_$name.out" "$BUILD/rt_$name.cpu.out"
 done
 echo "=== warp_reduce 268435456"
 "$BUILD/warp_reduce" 268435456 || status=1

@@ -17,6 +17,11 @@
 ///    one (the cheapest device-side dependency);
 ///  - hpp chain: bench/task_workloads.cpp's taskChain, K tasks each
 ///    enqueued after the previous future, rewritten by hpp-rewrite;
+///  - raw driver: the K launches of the first through the driver's
+///    cuLaunchKernel (found through cudaGetDriverEntryPoint) with the
+///    kernel's handle looked up once, as the runtime makes a task's launch
+///    (hpp/backend/gpu_stream_launch.h): what the chain costs over the
+///    same launch call, without the runtime's bookkeeping;
 ///  - two tasks, each of SMs/2 work-groups of 1024 compute-bound
 ///    work-items: enqueued together and joined with &&, against one after
 ///    the other (twoTasks), and the same with raw kernels on two streams.
@@ -36,6 +41,8 @@
 #include HPP_GENERATED
 #undef main
 
+#include "driver_launch.cuh"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -43,15 +50,7 @@
 #include <functional>
 #include <vector>
 
-#define CK(X)                                                                  \
-  do {                                                                         \
-    cudaError_t E_ = (X);                                                      \
-    if (E_ != cudaSuccess) {                                                   \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #X,          \
-                   cudaGetErrorString(E_));                                    \
-      std::exit(2);                                                            \
-    }                                                                          \
-  } while (0)
+#define CK(X) BENCH_CHECK(X)
 
 __global__ void rawTiny(int *Flag) {
   if (threadIdx.x == 0)
@@ -134,6 +133,8 @@ int main(int argc, char **argv) {
     CK(cudaEventCreateWithFlags(&Ev[I], cudaEventDisableTiming));
   }
 
+  const RawDriverLaunch DriverTiny(reinterpret_cast<const void *>(rawTiny));
+
   Flag[0] = 0;
   const auto Times = interleavedUs(
       Runs, {[&] {
@@ -151,9 +152,16 @@ int main(int argc, char **argv) {
                }
                CK(cudaStreamSynchronize(S[(K - 1) & 1]));
              },
-             [&] { taskChain(Flag, K); }});
+             [&] { taskChain(Flag, K); },
+             [&] {
+               for (int I = 0; I < K; ++I) {
+                 void *Args[] = {&RawFlag};
+                 DriverTiny(32, S[0], Args);
+               }
+               CK(cudaStreamSynchronize(S[0]));
+             }});
   const double Raw = median(Times[0]), RawEv = median(Times[1]),
-               Hpp = median(Times[2]);
+               Hpp = median(Times[2]), RawDriver = median(Times[3]);
   const bool ChainOk = Flag[0] == K * (Runs + 3);
   std::printf("per task: raw launch %.3f us, raw event+wait %.3f us, hpp "
               "enqueue(range, future) %.3f us (medians, interleaved)\n",
@@ -162,6 +170,9 @@ int main(int argc, char **argv) {
               "event+wait: %.3f us (medians of the paired differences)\n",
               medianDiff(Times[2], Times[0]) / K, Hpp / Raw,
               medianDiff(Times[2], Times[1]) / K);
+  std::printf("raw driver cuLaunchKernel %.3f us per launch; hpp extra over "
+              "it: %.3f us per task (the runtime's bookkeeping)\n",
+              RawDriver / K, medianDiff(Times[2], Times[3]) / K);
   std::printf("chain count %s\n", ChainOk ? "verified" : "FAILED");
 
   const int Groups = std::max(1, SMs / 2);

@@ -21,7 +21,8 @@
 ///  - task-barrier: the barrier case in a task: its future's wait() throws,
 ///    naming the enqueue;
 ///  - chain: two tasks enqueued one after the other behind it do not run;
-///    each names the one it waited for;
+///    each names the one it waited for and, past the first, the failure
+///    at the start of the chain;
 ///  - join: a task enqueued after nine tasks joined with &&, one of which
 ///    failed, does not run;
 ///  - dropped: a failing task whose Future is destroyed without a wait: the
@@ -224,7 +225,8 @@ int main(int argc, char **argv) {
   }
 
   // task-barrier, chain: the error comes out of wait(), naming the
-  // enqueue; the tasks behind it do not run, each naming the one before.
+  // enqueue; the tasks behind it do not run, each naming the one before
+  // and the failure at the start of the chain (not nested).
   Barrier B(64); // [task]
   Task<void, Index<1, 1>> stuck = stuckBarrierTask(B);
   const int StuckLine = __builtin_LINE() + 1;
@@ -253,10 +255,11 @@ int main(int argc, char **argv) {
     expect("chain", E,
            {here(ThirdLine) + ": Task::enqueue failed: not run: the task it "
                               "waits for, enqueued at " +
-                here(SecondLine) + ", failed: " + here(SecondLine) +
-                ": Task::enqueue failed: not run: the task it waits for, "
+                here(SecondLine) +
+                ", did not run either; an earlier task it depends on, "
                 "enqueued at " +
-                here(StuckLine) + ", failed: "});
+                here(StuckLine) + ", failed: ",
+            "; in the task enqueued at " + here(StuckLine)});
   }
 
   // join: nine tasks of values, the fifth of them stuck; the task after

@@ -137,10 +137,12 @@ HPP_DEVICE inline void fillDeviceErrorGroup(DeviceErrorSlot *S) {
   S->GroupSize = blockDim.x * blockDim.y * blockDim.z;
 }
 
-/// Makes \p S visible to the host (its flag, in host memory, last).
+/// Makes \p S visible to the host (its flag, in host memory, last): the
+/// flag is the error's kind (filled first, never 0), which the host then
+/// reads without a copy (DeviceErrorSink::kind).
 HPP_DEVICE inline void publishDeviceError(DeviceErrorSlot *S) {
   __threadfence_system();
-  *reinterpret_cast<volatile unsigned *>(S->Flag) = 1u;
+  *reinterpret_cast<volatile unsigned *>(S->Flag) = S->Kind;
   __threadfence_system();
 }
 
@@ -206,8 +208,8 @@ public:
   }
   /// Whether the device recorded an error (read once the launch is over).
   bool failed() const { return *Flag != 0; }
-  /// The kind of the error recorded (copies the slot).
-  DeviceErrorKind kind() const { return DeviceErrorKind(record().Kind); }
+  /// The kind of the error recorded: the flag's value (no copy).
+  DeviceErrorKind kind() const { return DeviceErrorKind(*Flag); }
   /// The recorded error, worded as the reference runtime words it.
   RuntimeError error() const;
 

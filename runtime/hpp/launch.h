@@ -14,10 +14,9 @@
 ///  3. the arguments are converted to the kernel's parameter types;
 ///  4. Barrier arguments are checked (hpp/barrier.h); a BoundDistArray
 ///     argument (hpp/dist_array.h) sets the dynamic shared memory; every
-///     Pointer<T>
-///     argument is prefetched to the device when the device
-///     supports concurrent managed access (HPP_PREFETCH can restrict this to
-///     an allocation's first launch, or turn it off: see PrefetchPolicy);
+///     Pointer<T> argument is prefetched to the device when the device
+///     supports concurrent managed access (HPP_PREFETCH can restrict this
+///     to an allocation's first launch, or turn it off: hpp/prefetch.h);
 ///  5. the kernel is launched (cudaLaunchKernel / hipLaunchKernel / host
 ///     threads), and the call waits for it, as parallelFor blocks. A
 ///     kernel that calls __gpu_sync comes wrapped in detail::cooperative:
@@ -51,19 +50,16 @@
 #include "hpp/core/range.h"
 #include "hpp/device_error.h"
 #include "hpp/launch_graph.h"
+#include "hpp/prefetch.h"
 
 #include <algorithm>
 #include <climits>
 #include <cstddef>
-#include <cstdlib>
-#include <cstring>
 #include <exception>
 #include <functional>
-#include <mutex>
 #include <string>
 #include <tuple>
 #include <type_traits>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -112,101 +108,6 @@ LaunchShape launchShapeFor(const Range<Dims, LocalDims> &R) {
     Grid[D] = toExtent(groupsFor(R.get(D), Local), "work-group count", D);
   }
   return {dim3(Grid[0], Grid[1], Grid[2]), dim3(Block[0], Block[1], Block[2])};
-}
-
-/// When launchKernel prefetches its Pointer arguments, from HPP_PREFETCH
-/// (read once):
-///  - `first` (the default): at the first launch that uses an allocation,
-///    until it is deallocated (later launches rely on the data staying on
-///    the device; pages the host touched in between migrate back on
-///    demand);
-///  - `always`: before every launch;
-///  - `never`.
-/// Prefetching only moves data: every policy computes the same results. It
-/// is not free when the data is already on the device: the driver walks the
-/// range on every call (about 20 us per 32 MiB, 0.6 ms per GiB on an H200
-/// with CUDA 13), which matters for short kernels on large arrays.
-enum class PrefetchPolicy { Always, First, Never };
-
-inline PrefetchPolicy readPrefetchPolicy() {
-  const char *Env = std::getenv("HPP_PREFETCH");
-  if (!Env || !*Env || !std::strcmp(Env, "first"))
-    return PrefetchPolicy::First;
-  if (!std::strcmp(Env, "always"))
-    return PrefetchPolicy::Always;
-  if (!std::strcmp(Env, "never"))
-    return PrefetchPolicy::Never;
-  throw RuntimeError(std::string("HPP_PREFETCH=") + Env, __FILE__, __LINE__,
-                     "must be always, first or never");
-}
-
-inline PrefetchPolicy prefetchPolicy() {
-  static const PrefetchPolicy Policy = readPrefetchPolicy();
-  return Policy;
-}
-
-/// The allocations already prefetched under PrefetchPolicy::First.
-class PrefetchedSet {
-public:
-  /// True the first time \p P is seen (since it was last forgotten).
-  bool insert(const void *P) {
-    std::lock_guard<std::mutex> Guard(Lock);
-    return Seen.insert(P).second;
-  }
-  void forget(const void *P) {
-    std::lock_guard<std::mutex> Guard(Lock);
-    Seen.erase(P);
-  }
-  static PrefetchedSet &get() {
-    static PrefetchedSet Set;
-    return Set;
-  }
-
-private:
-  std::mutex Lock;
-  std::unordered_set<const void *> Seen;
-};
-
-/// The distinct Pointer ranges among a launch's arguments (at most \p N).
-template <unsigned N> struct PrefetchList {
-  struct Entry {
-    const void *Ptr;
-    std::size_t Bytes;
-  };
-  Entry Entries[N];
-  unsigned Count = 0;
-
-  template <class T> void add(const Pointer<T> &P) {
-    if (!P.get() || P.size() == 0)
-      return;
-    const void *Ptr = P.get();
-    const std::size_t Bytes = P.size() * sizeof(T);
-    for (unsigned I = 0; I < Count; ++I)
-      if (Entries[I].Ptr == Ptr && Entries[I].Bytes == Bytes)
-        return;
-    Entries[Count++] = {Ptr, Bytes};
-  }
-  template <class T> void add(const T &) {}
-};
-
-/// Prefetches every Pointer among \p Args to the launch device, where the
-/// device supports it (concurrent managed access) and the policy asks for
-/// it. A Pointer passed twice is prefetched once.
-template <class... P> void prefetchPointers(const std::tuple<P...> &Args) {
-  if constexpr ((IsPointer<P>::value || ...)) {
-    const PrefetchPolicy Policy = prefetchPolicy();
-    if (Policy == PrefetchPolicy::Never)
-      return;
-    const DeviceTarget Target = currentDeviceTarget();
-    if (!Target.ConcurrentManagedAccess)
-      return;
-    PrefetchList<(unsigned(IsPointer<P>::value) + ...)> List;
-    std::apply([&](const auto &...A) { (List.add(A), ...); }, Args);
-    for (unsigned I = 0; I < List.Count; ++I)
-      if (Policy == PrefetchPolicy::Always ||
-          PrefetchedSet::get().insert(List.Entries[I].Ptr))
-        prefetchToDevice(Target, List.Entries[I].Ptr, List.Entries[I].Bytes);
-  }
 }
 
 /// Calls the Finish of every hook \p Hooks holds, once the launch and what
@@ -320,10 +221,15 @@ auto prepareSteps(const LaunchOptions &Options,
   Resolved.InRange = R.size();
   for (int D = 0; D < 3; ++D)
     Resolved.GlobalSize[D] = R.get(D);
-  auto ScratchOwner = std::make_shared<LaunchScratch>();
-  LaunchScratch &Scratch = *ScratchOwner;
-  Scratch.Stream = Options.Stream;
-  Scratch.Errors = Options.Errors; // A task's record; else made on demand.
+  // A task's scratch is in its work; any other launch's is made here.
+  std::shared_ptr<LaunchScratch> ScratchOwner;
+  LaunchScratch *ScratchPtr = Options.TaskScratch;
+  if (!ScratchPtr) {
+    ScratchOwner = std::make_shared<LaunchScratch>();
+    ScratchPtr = ScratchOwner.get();
+  }
+  LaunchScratch &Scratch = *ScratchPtr;
+  Scratch.Stream = Options.Stream; // (A task's already holds its Errors.)
   std::apply(
       [&](auto &...Arg) {
         (prepareLaunchArgument(Arg, GroupSize, Resolved.InRange, Resolved,
@@ -345,14 +251,19 @@ auto prepareSteps(const LaunchOptions &Options,
   // its work.
   const bool AfterLaunch = !Scratch.AfterLaunch.empty();
   const bool InTask = AfterLaunch && Options.Stream;
+  const bool Blocking = !Options.Stream;
   if (AfterLaunch && !InTask)
     Resolved.Stream = afterLaunchStream();
   if (Scratch.Errors) {
     std::size_t Local[3] = {Shape.Block.x, Shape.Block.y, Shape.Block.z};
     Scratch.Errors->setRange(Resolved.GlobalSize, Local);
   }
-  return [=]() mutable {
-    LaunchScratch &Scratch = *ScratchOwner;
+  // Moved into the callable, not copied: a task's launch makes this
+  // callable and calls it at once (launchWith), and each copy of a
+  // shared_ptr is an atomic update.
+  return [=, Converted = std::move(Converted), Resolved = std::move(Resolved),
+          ScratchOwner = std::move(ScratchOwner)]() mutable {
+    LaunchScratch &Scratch = *ScratchPtr;
     LaunchGraph Graph(AfterLaunch ? Resolved.Stream : nullptr,
                       Resolved.Cooperative,
                       std::size_t(Shape.Grid.x) * Shape.Grid.y * Shape.Grid.z);
@@ -366,16 +277,16 @@ auto prepareSteps(const LaunchOptions &Options,
     // the launch was waited for; a task's, by its work; another launch
     // made on a stream (a channel's consumer), at the wait for that
     // stream.
-    if (Scratch.Errors && !Options.Task) {
-      if (!Options.Stream)
+    if (Scratch.Errors && !Resolved.Task) {
+      if (Blocking)
         checkDeviceErrors(Scratch.Errors);
-      else if (Options.StreamErrors)
-        Options.StreamErrors->push_back(Scratch.Errors);
+      else if (Resolved.StreamErrors)
+        Resolved.StreamErrors->push_back(Scratch.Errors);
       else
         DeferredDeviceErrors::get().add(Scratch.Errors);
     }
-    if (Options.KeepScratch)
-      *Options.KeepScratch = std::move(ScratchOwner);
+    if (Resolved.KeepScratch)
+      *Resolved.KeepScratch = std::move(ScratchOwner);
   };
 }
 

@@ -47,8 +47,11 @@ struct LaunchOptions {
   /// waits for the device (a blocking parallelFor).
   void *Stream = nullptr;
   /// Where an asynchronous launch hands over its scratch memory, which
-  /// must outlive the kernel (the task's work frees it once complete).
+  /// must outlive the kernel (the launch's waiter frees it).
   std::shared_ptr<class LaunchScratch> *KeepScratch = nullptr;
+  /// The scratch of an enqueued task's launch (GPU), kept in the task's
+  /// work, which releases it once complete: the launch makes none.
+  class LaunchScratch *TaskScratch = nullptr;
   /// The launch of an enqueued task (hpp/task.h), on every backend (the
   /// CPU backend runs tasks without a stream).
   bool Task = false;
@@ -64,9 +67,6 @@ struct LaunchOptions {
   /// drains instead of after; elsewhere, and with
   /// HPP_PROGRAMMATIC_LAUNCH=0, it is an ordinary launch.
   bool WaitsInKernel = false;
-  /// A task's error record (GPU): the launch records its device errors
-  /// there, and the task's work reads it (hpp/backend/gpu_task.h).
-  std::shared_ptr<DeviceErrorSink> Errors;
   /// A launch on Stream that is not waited for (a channel's consumer)
   /// puts its error record here when it is set, for the work that waits for
   /// that stream (a task's, hpp/backend/gpu_task.h); else in
@@ -107,13 +107,18 @@ public:
   /// Registered by the arguments; empty for most launches (no allocation).
   std::vector<AfterLaunchHook> AfterLaunch;
   /// The record of the launch's device errors (hpp/device_error.h): a
-  /// task's, or made by errorSlot() for the first argument that can fail
-  /// on the device; null otherwise, and always on the CPU backend.
+  /// task's (its work made it, in this scratch it keeps: TaskScratch), or
+  /// made by errorSlot() for the first argument that can fail on the
+  /// device; null otherwise, and always on the CPU backend.
   std::shared_ptr<DeviceErrorSink> Errors;
   /// The device address of Errors' slot, made on first use (null on the
   /// CPU backend). Defined in hpp/device_error.h.
   DeviceErrorSlot *errorSlot();
 
+  /// Gives the blocks back and cancels the hooks that never reached
+  /// Finish: the launch is over (the destructor, or a task's work once
+  /// complete, which keeps its scratch in itself).
+  void release() noexcept;
   /// The hooks of a launch that never reached Finish (the destructor, or
   /// a task's work that failed).
   void cancelAfterLaunch() noexcept {

@@ -24,6 +24,7 @@
 
 #include "hpp/core/error.h"
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -40,6 +41,14 @@ namespace detail {
 inline std::string siteText(const char *File, int Line) {
   return std::string(File ? File : "?") + ":" + std::to_string(Line);
 }
+
+/// The failure at the start of a chain of tasks that did not run: the
+/// enqueue site of the task whose own code or launch failed, and its
+/// error's text.
+struct FailureRoot {
+  std::string Site;
+  std::string What;
+};
 
 /// One enqueued task. Backends derive from it: complete() runs or waits
 /// for the work and throws what it raised.
@@ -94,13 +103,17 @@ public:
   /// too (the CPU runtimes do not run it; on a GPU its kernel returns at
   /// once, hpp/task.h's TaskGate), so this work need not be followed as an
   /// orphan.
-  void addDependent() {
-    std::lock_guard<std::mutex> Lock(M);
-    HasDependent = true;
-  }
+  /// (A flag of its own, not under the lock: every enqueue after a future
+  /// sets it, and every future let go of reads it.)
+  void addDependent() { HasDependent.store(true, std::memory_order_release); }
   bool hasDependent() const {
+    return HasDependent.load(std::memory_order_acquire);
+  }
+  /// For a task that did not run because a dependency failed: the failure
+  /// at the start of the chain (failedDependency); null otherwise.
+  std::shared_ptr<const FailureRoot> failureRoot() const {
     std::lock_guard<std::mutex> Lock(M);
-    return HasDependent;
+    return NotRunRoot;
   }
   /// The host still has work to do when the work completes (a GPU task
   /// that wrote a channel): an orphan even with a dependent, so that it
@@ -132,27 +145,47 @@ public:
   /// The error of this task when it did not run because a task it waits
   /// for failed: the first of \p Deps with an error, named by its enqueue,
   /// and that error's text (the dependency's error is then reported through
-  /// this one only). Null when none of \p Deps failed. Finishes each of
-  /// \p Deps it looks at.
+  /// this one only). When that dependency did not run either, the text is
+  /// not nested: it names the failure at the start of the chain (the
+  /// task whose own code or launch failed) with that task's error, so
+  /// that the message of the millionth task behind a failure is as long
+  /// as the second's. Null when none of \p Deps failed. Finishes each of
+  /// \p Deps it looks at (finished already, on the GPU backends, from the
+  /// failure on: GpuWork::throwRecorded; no finish here recurses).
   std::exception_ptr
-  failedDependency(const std::vector<std::shared_ptr<Work>> &Deps) const {
+  failedDependency(const std::vector<std::shared_ptr<Work>> &Deps) {
     for (const std::shared_ptr<Work> &D : Deps) {
       D->finish();
       std::exception_ptr DE = D->error();
       if (!DE)
         continue;
       D->markReported();
-      std::string What = "unknown error";
-      try {
-        std::rethrow_exception(DE);
-      } catch (const std::exception &X) {
-        What = X.what();
-      } catch (...) {
+      std::shared_ptr<const FailureRoot> Root = D->failureRoot();
+      std::string Why;
+      if (Root) {
+        Why = "did not run either; an earlier task it depends on, enqueued "
+              "at " +
+              Root->Site + ", failed: " + Root->What;
+      } else {
+        std::string What = "unknown error";
+        try {
+          std::rethrow_exception(DE);
+        } catch (const std::exception &X) {
+          What = X.what();
+        } catch (...) {
+        }
+        Root = std::make_shared<const FailureRoot>(
+            FailureRoot{siteText(D->file(), D->line()), What});
+        Why = "failed: " + What;
       }
-      return std::make_exception_ptr(RuntimeError(
-          "Task::enqueue", File, Line,
-          "not run: the task it waits for, enqueued at " +
-              siteText(D->file(), D->line()) + ", failed: " + What));
+      {
+        std::lock_guard<std::mutex> Lock(M);
+        NotRunRoot = Root;
+      }
+      return std::make_exception_ptr(
+          RuntimeError("Task::enqueue", File, Line,
+                       "not run: the task it waits for, enqueued at " +
+                           siteText(D->file(), D->line()) + ", " + Why));
     }
     return nullptr;
   }
@@ -184,9 +217,34 @@ private:
   int Line;
   bool Done = false;
   bool Reported = false;
-  bool HasDependent = false;
+  std::atomic<bool> HasDependent{false};
   std::exception_ptr Error;
+  std::shared_ptr<const FailureRoot> NotRunRoot;
 };
+
+/// Lets go of \p Works without recursion: a work keeps the works it waits
+/// for until it completes (a backend's choice), so the last of a chain of
+/// a million tasks, each enqueued after the one before, holds a million
+/// works, which its destructor must not release from inside one another.
+/// Works let go of while a release runs on this thread are queued for it.
+inline void releaseWorks(std::vector<std::shared_ptr<Work>> &Works) noexcept {
+  thread_local std::vector<std::shared_ptr<Work>> *Pending = nullptr;
+  if (Pending) {
+    for (std::shared_ptr<Work> &W : Works)
+      Pending->push_back(std::move(W));
+    Works.clear();
+    return;
+  }
+  std::vector<std::shared_ptr<Work>> Queue = std::move(Works);
+  Works.clear();
+  Pending = &Queue;
+  while (!Queue.empty()) {
+    std::shared_ptr<Work> W = std::move(Queue.back());
+    Queue.pop_back();
+    W.reset(); // May queue the works it kept.
+  }
+  Pending = nullptr;
+}
 
 /// Works whose every Future was destroyed before anyone waited: they keep
 /// running, and their errors are reported at the next synchronising call,

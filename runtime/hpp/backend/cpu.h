@@ -235,11 +235,13 @@ inline void *LaunchScratch::zeroed(std::size_t Bytes) {
     throw std::bad_alloc();
   return Blocks.back();
 }
-inline LaunchScratch::~LaunchScratch() {
+inline void LaunchScratch::release() noexcept {
   cancelAfterLaunch();
   for (void *P : Blocks)
     std::free(P);
+  Blocks.clear();
 }
+inline LaunchScratch::~LaunchScratch() { release(); }
 
 /// Runs \p Kernel over the grid on host threads; returns when it is done.
 /// A cooperative launch runs every work-group at once

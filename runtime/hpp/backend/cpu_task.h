@@ -36,7 +36,7 @@ template <class R> std::vector<R> fetchHostResults(void *Out, std::size_t N) {
 /// Enqueues \p L's launch over \p Rg after \p After; see the file comment.
 template <class R, int N, class LauncherT>
 Future<std::conditional_t<std::is_void<R>::value, void, std::vector<R>>>
-submitTask(std::shared_ptr<const LauncherT> L, const Range<N, N> &Rg,
+submitTask(const std::shared_ptr<const LauncherT> &L, const Range<N, N> &Rg,
            std::vector<std::shared_ptr<Work>> After, const char *File,
            int Line) {
   using Slot = std::conditional_t<std::is_void<R>::value, char, R>;

@@ -53,7 +53,8 @@
 #define HPP_GPU_ATTR_MAX_THREADS cudaDevAttrMaxThreadsPerBlock
 #endif
 
-#include "hpp/launch_graph.h" // After the backend's runtime header.
+#include "hpp/backend/gpu_stream_launch.h" // After the backend's runtime
+#include "hpp/launch_graph.h"              // header, which they need.
 
 #include <atomic>
 #include <cstddef>
@@ -175,14 +176,18 @@ inline void *LaunchScratch::zeroed(std::size_t Bytes) {
                                  static_cast<HPP_GPU(Stream_t)>(Stream)));
   return P;
 }
-inline LaunchScratch::~LaunchScratch() {
+inline void LaunchScratch::release() noexcept {
   cancelAfterLaunch();
+  if (Blocks.empty())
+    return;
   // The launch has finished (launchOnBackend synchronises, or the task
   // that kept this scratch has completed): reuse them.
   ScratchPool &Pool = ScratchPool::get();
   std::lock_guard<std::mutex> Guard(Pool.Lock);
   Pool.Free.insert(Pool.Free.end(), Blocks.begin(), Blocks.end());
+  Blocks.clear();
 }
+inline LaunchScratch::~LaunchScratch() { release(); }
 
 /// Refuses a cooperative launch of \p Func whose \p Grid cannot be
 /// resident at once on the current device: it would hang, or fail with a
@@ -345,6 +350,8 @@ void launchOnBackend(KernelT *Kernel, dim3 Grid, dim3 Block, RangeT &RangeArg,
     checkCoResident(Func, Grid, Block, Shared);
     HPP_CHECK(HPP_GPU(LaunchCooperativeKernel)(Func, Grid, Block, ArgPtrs,
                                                unsigned(Shared), Stream));
+  } else if (Stream) {
+    launchOnStream(Func, Grid, Block, ArgPtrs, Shared, Stream);
   } else {
     HPP_CHECK(
         HPP_GPU(LaunchKernel)(Func, Grid, Block, ArgPtrs, Shared, Stream));

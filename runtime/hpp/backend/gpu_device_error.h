@@ -6,9 +6,10 @@
 ///
 /// \file
 /// The pool of DeviceErrorSlots (hpp/device_error.h): slots in device
-/// memory, allocated 16 at a time (a few backend calls) and zeroed once; each
-/// has a flag word in mapped host memory (cudaHostAlloc / hipHostMalloc,
-/// mapped) that the device sets last when it records an error. A slot comes
+/// memory, allocated 16 at first, then as many as there are (a few backend
+/// calls each time) and zeroed once; each has a flag word in mapped host
+/// memory (cudaHostAlloc / hipHostMalloc, mapped) that the device sets
+/// last, to the error's kind, when it records an error. A slot comes
 /// back to the pool when its last owner (the launch's scratch, a task's work,
 /// the dependents that read it) lets it go; one that recorded an error is
 /// zeroed again then, before any other launch can get it. An error's file
@@ -22,6 +23,7 @@
 #include "hpp/check.h"
 #include "hpp/device_error.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <memory>
 #include <mutex>
@@ -44,6 +46,9 @@ public:
   };
 
   Entry take() {
+    Local *L = local();
+    if (L && L->Count)
+      return L->Kept[--L->Count];
     std::lock_guard<std::mutex> Lock(M);
     if (Free.empty())
       grow();
@@ -68,39 +73,77 @@ public:
       }
       *E.Flag = 0;
     }
+    Local *L = local();
+    if (L && L->Count < Local::Size) {
+      L->Kept[L->Count++] = E;
+      return;
+    }
     std::lock_guard<std::mutex> Lock(M);
     Free.push_back(E);
   }
 
 private:
-  static constexpr unsigned Chunk = 16;
-
-  /// Chunk more slots (zeroed, each pointing at its flag).
-  void grow() {
-    void *Slots = nullptr, *Flags = nullptr, *DeviceFlags = nullptr;
-    HPP_CHECK(HPP_GPU(Malloc)(&Slots, Chunk * sizeof(DeviceErrorSlot)));
-#if defined(HPP_BACKEND_HIP)
-    HPP_CHECK(
-        hipHostMalloc(&Flags, Chunk * sizeof(unsigned), hipHostMallocMapped));
-#else
-    HPP_CHECK(
-        cudaHostAlloc(&Flags, Chunk * sizeof(unsigned), cudaHostAllocMapped));
-#endif
-    HPP_CHECK(HPP_GPU(HostGetDevicePointer)(&DeviceFlags, Flags, 0));
-    std::memset(Flags, 0, Chunk * sizeof(unsigned));
-    HPP_CHECK(HPP_GPU(Memset)(Slots, 0, Chunk * sizeof(DeviceErrorSlot)));
-    auto *S = static_cast<DeviceErrorSlot *>(Slots);
-    unsigned *Pointers[Chunk];
-    for (unsigned I = 0; I < Chunk; ++I)
-      Pointers[I] = static_cast<unsigned *>(DeviceFlags) + I;
-    // Each slot's Flag, in one copy.
-    HPP_CHECK(HPP_GPU(Memcpy2D)(&S[0].Flag, sizeof(DeviceErrorSlot), Pointers,
-                                sizeof(unsigned *), sizeof(unsigned *), Chunk,
-                                HPP_GPU(MemcpyHostToDevice)));
-    for (unsigned I = 0; I < Chunk; ++I)
-      Free.push_back({&S[I], static_cast<volatile unsigned *>(Flags) + I});
+  /// The slots this thread gave back last, taken first: a task's enqueue
+  /// and its release take no lock while they balance. Given back to the
+  /// pool when the thread ends; a slot given back after that (a sink a
+  /// static object held) goes straight to the pool.
+  struct Local {
+    static constexpr unsigned Size = 64;
+    Entry Kept[Size];
+    unsigned Count = 0;
+    ~Local() {
+      gone() = true;
+      DeviceErrorPool &P = get();
+      std::lock_guard<std::mutex> Lock(P.M);
+      P.Free.insert(P.Free.end(), Kept, Kept + Count);
+    }
+  };
+  /// Whether this thread's Local was destroyed (a flag with no destructor:
+  /// readable until the thread is gone).
+  static bool &gone() {
+    thread_local bool Gone = false;
+    return Gone;
+  }
+  static Local *local() {
+    if (gone())
+      return nullptr;
+    thread_local Local L;
+    return &L;
   }
 
+  /// The first growth; each next one as many as there are (the pool
+  /// doubles, so a program that holds a million slots at once makes
+  /// about 16 growths, not 62,500), up to MaxChunk at a time.
+  static constexpr std::size_t Chunk = 16, MaxChunk = 4096;
+
+  /// More slots (zeroed, each pointing at its flag).
+  void grow() {
+    const std::size_t N = std::min(MaxChunk, std::max(Chunk, Made));
+    void *Slots = nullptr, *Flags = nullptr, *DeviceFlags = nullptr;
+    HPP_CHECK(HPP_GPU(Malloc)(&Slots, N * sizeof(DeviceErrorSlot)));
+#if defined(HPP_BACKEND_HIP)
+    HPP_CHECK(hipHostMalloc(&Flags, N * sizeof(unsigned), hipHostMallocMapped));
+#else
+    HPP_CHECK(cudaHostAlloc(&Flags, N * sizeof(unsigned), cudaHostAllocMapped));
+#endif
+    HPP_CHECK(HPP_GPU(HostGetDevicePointer)(&DeviceFlags, Flags, 0));
+    std::memset(Flags, 0, N * sizeof(unsigned));
+    HPP_CHECK(HPP_GPU(Memset)(Slots, 0, N * sizeof(DeviceErrorSlot)));
+    auto *S = static_cast<DeviceErrorSlot *>(Slots);
+    std::vector<unsigned *> Pointers(N);
+    for (std::size_t I = 0; I < N; ++I)
+      Pointers[I] = static_cast<unsigned *>(DeviceFlags) + I;
+    // Each slot's Flag, in one copy.
+    HPP_CHECK(HPP_GPU(Memcpy2D)(&S[0].Flag, sizeof(DeviceErrorSlot),
+                                Pointers.data(), sizeof(unsigned *),
+                                sizeof(unsigned *), N,
+                                HPP_GPU(MemcpyHostToDevice)));
+    for (std::size_t I = 0; I < N; ++I)
+      Free.push_back({&S[I], static_cast<volatile unsigned *>(Flags) + I});
+    Made += N;
+  }
+
+  std::size_t Made = 0;
   std::mutex M;
   std::vector<Entry> Free; ///< Never freed: slots live as long as the program.
 };

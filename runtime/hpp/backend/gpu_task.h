@@ -25,7 +25,13 @@
 ///    out of its future's wait()/get() as the reference runtime's error; a
 ///    task enqueued after a failed one is launched but its kernel returns at
 ///    once (TaskGate, hpp/task.h), and its future names the failed task, as
-///    on the CPU.
+///    on the CPU;
+///  - a work keeps the works it waits for until it completes, so a chain
+///    that nobody waits for until its end would keep every task's work and
+///    error record (about 13 KB of device memory each): every
+///    TaskCheckpoints::Every-th task records its event, and at the next
+///    checkpoint those whose event has completed are finished, which lets
+///    go of what they kept (TaskCheckpoints).
 /// A blocking parallelFor synchronises the device, so it completes every
 /// task enqueued before it.
 ///
@@ -40,6 +46,7 @@
 #include "hpp/device_error.h"
 #include "hpp/launch.h"
 
+#include <atomic>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -108,9 +115,10 @@ private:
 };
 
 /// A task launched on a stream. Its event is recorded when something
-/// first needs it (a wait, or a dependent on another stream), so a chain
-/// of tasks on one stream costs no event at all; recorded later, it also
-/// covers what was queued on the stream since, which only waits longer.
+/// first needs it (a wait, a dependent on another stream, a checkpoint:
+/// TaskCheckpoints), so a chain of tasks on one stream costs one event
+/// per TaskCheckpoints::Every tasks; recorded later, it also covers what
+/// was queued on the stream since, which only waits longer.
 class GpuWork : public Work {
 public:
   GpuWork(const char *File, int Line, HPP_GPU(Stream_t) Stream)
@@ -118,6 +126,7 @@ public:
   ~GpuWork() override {
     if (Event)
       EventPool::get().give(Event);
+    releaseWorks(Deps);
   }
   HPP_GPU(Stream_t) stream() const { return Stream; }
   HPP_GPU(Event_t) event() {
@@ -129,22 +138,41 @@ public:
     }
     return Event;
   }
-  std::shared_ptr<LaunchScratch> Scratch;
+  /// Whether its event was recorded and has completed (asks, never waits).
+  bool eventCompleted() {
+    std::lock_guard<std::mutex> Lock(EventLock);
+    return Event && HPP_GPU(EventQuery)(Event) == HPP_GPU(Success);
+  }
+  /// The launch's scratch (LaunchOptions::TaskScratch): released once
+  /// the work is complete.
+  LaunchScratch Scratch;
   std::shared_ptr<void> Buffer;
   /// Kept until complete: their error records are this task's gate.
   std::vector<std::shared_ptr<Work>> Deps;
-  /// What the task's device code recorded (hpp/device_error.h); kept as
-  /// long as the work, for the gates of the tasks enqueued after it.
-  std::shared_ptr<DeviceErrorSink> Errors;
+  /// What the task's device code recorded (hpp/device_error.h), held by
+  /// its launch's scratch; kept as long as the work, for the gates of the
+  /// tasks enqueued after it.
+  std::shared_ptr<DeviceErrorSink> &Errors = Scratch.Errors;
   /// The records of the consumers its channel writes launched behind it on
   /// its stream (LaunchOptions::StreamErrors), in launch order: their
   /// errors are the task's, for its future and its dependents' gates.
   std::vector<std::shared_ptr<DeviceErrorSink>> ConsumerErrors;
 
+  /// Whether the device recorded an error for the task: its own or a
+  /// consumer's (read once it is complete on the device).
+  bool recordFailed() const {
+    if (Errors && Errors->failed())
+      return true;
+    for (const auto &C : ConsumerErrors)
+      if (C->failed())
+        return true;
+    return false;
+  }
+
   /// The launch wrote a channel, whose host side (its counter, its
   /// errors) is taken in when the work completes.
   bool hostWorkPending() const override {
-    return !done() && Scratch && !Scratch->AfterLaunch.empty();
+    return !Scratch.AfterLaunch.empty() && !done();
   }
 
 protected:
@@ -160,20 +188,21 @@ protected:
     std::vector<std::shared_ptr<Work>> Mine = std::move(Deps);
     Deps.clear();
     try {
-      HPP_CHECK(HPP_GPU(EventSynchronize)(event()));
+      if (!DeviceComplete.load(std::memory_order_acquire))
+        HPP_CHECK(HPP_GPU(EventSynchronize)(event()));
       if (Errors && Errors->failed())
         throwRecorded(Mine);
       for (const auto &C : ConsumerErrors)
         checkDeviceErrors(C);
-      if (Scratch)
-        finishAfterLaunch(*Scratch);
+      finishAfterLaunch(Scratch);
     } catch (const RuntimeError &R) {
       E = isLaunchError(R) ? std::make_exception_ptr(R.at(file(), line()))
                            : std::current_exception();
     } catch (...) {
       E = std::current_exception();
     }
-    Scratch.reset(); // Cancels what was not finished (after an error).
+    Scratch.release(); // Cancels what was not finished (after an error).
+    releaseWorks(Mine);
     if (E)
       std::rethrow_exception(E);
   }
@@ -184,15 +213,102 @@ private:
   [[noreturn]] void throwRecorded(std::vector<std::shared_ptr<Work>> &Mine) {
     if (Errors->kind() != TaskNotRunError)
       throw Errors->error();
+    finishFailedChain(Mine);
     if (std::exception_ptr E = failedDependency(Mine))
       std::rethrow_exception(E);
     throw RuntimeError("Task::enqueue", file(), line(),
                        "not run: a task it waits for failed");
   }
 
+  /// Before failedDependency: the tasks that did not run between this one
+  /// and the failure that stopped them (each the first failed dependency
+  /// of the one before, as failedDependency picks it), finished from that
+  /// failure on, so that each finds its failed dependency finished and no
+  /// finish recurses (a chain of a million tasks behind a failure). All
+  /// of them are complete on the device, as this task came after them: no
+  /// wait, no event.
+  static void
+  finishFailedChain(const std::vector<std::shared_ptr<Work>> &Mine) {
+    std::vector<GpuWork *> Path;
+    for (const std::vector<std::shared_ptr<Work>> *Deps = &Mine;;) {
+      GpuWork *Next = nullptr;
+      for (const std::shared_ptr<Work> &D : *Deps) {
+        auto *G = static_cast<GpuWork *>(D.get());
+        G->DeviceComplete.store(true, std::memory_order_release);
+        if (G->done()) {
+          if (G->error())
+            break;
+          continue;
+        }
+        if (!G->recordFailed())
+          continue;
+        if (G->Errors && G->Errors->failed() &&
+            G->Errors->kind() == TaskNotRunError)
+          Next = G;
+        break;
+      }
+      if (!Next)
+        break;
+      Path.push_back(Next);
+      Deps = &Next->Deps;
+    }
+    // The deepest first; each finish lets go of the one after it.
+    for (auto I = Path.rbegin(); I != Path.rend(); ++I)
+      (*I)->finish();
+  }
+
   HPP_GPU(Stream_t) Stream;
   std::mutex EventLock;
   HPP_GPU(Event_t) Event = nullptr;
+  /// Known complete on the device (a task after it has completed).
+  std::atomic<bool> DeviceComplete{false};
+};
+
+/// What keeps a long chain of tasks small (see the file comment): every
+/// Every-th task a thread submits records its event and is remembered
+/// (weakly: a work nobody else keeps goes as it would have); at the next
+/// checkpoint, those at the front whose event has completed are finished
+/// (as a wait would: an error is kept for its future and its dependents),
+/// which lets go of the works they kept. A task whose launch wrote a
+/// channel is left to its waiter (finishing it may launch). About 1 us of
+/// host time (an event record) per Every tasks.
+class TaskCheckpoints {
+public:
+  static constexpr unsigned Every = 256;
+  static TaskCheckpoints &get() {
+    static TaskCheckpoints *C = new TaskCheckpoints; // Never destroyed.
+    return *C;
+  }
+  /// After \p W's launch. Never throws: a checkpoint only saves memory.
+  void submitted(const std::shared_ptr<GpuWork> &W) noexcept {
+    thread_local unsigned Count = 0; // Per thread: no atomic per task.
+    if (++Count % Every)
+      return;
+    try {
+      W->event();
+      std::vector<std::shared_ptr<GpuWork>> Completed;
+      {
+        std::lock_guard<std::mutex> Lock(M);
+        while (!Pending.empty()) {
+          std::shared_ptr<GpuWork> Front = Pending.front().lock();
+          if (Front && !Front->eventCompleted())
+            break;
+          if (Front)
+            Completed.push_back(std::move(Front));
+          Pending.erase(Pending.begin());
+        }
+        Pending.push_back(W);
+      }
+      for (const std::shared_ptr<GpuWork> &C : Completed)
+        if (!C->hostWorkPending())
+          C->finish();
+    } catch (...) {
+    }
+  }
+
+private:
+  std::mutex M;
+  std::vector<std::weak_ptr<GpuWork>> Pending;
 };
 
 /// Folds the dependency words of \p In into \p *Out (set when one is).
@@ -205,32 +321,40 @@ template <int = 0> __global__ void taskGateFold(unsigned *Out, TaskGate In) {
 /// The gate of a task enqueued on \p Stream after \p After, recording in
 /// \p Self: the dependencies' error words; past TaskGate::Max of them,
 /// folded by small kernels on \p Stream into Self's Fold word, which the
-/// gate then reads.
+/// gate then reads. The words go straight into the gate while they fit
+/// (no allocation on an enqueue's path).
 inline TaskGate taskGate(const std::vector<std::shared_ptr<Work>> &After,
                          DeviceErrorSlot *Self, HPP_GPU(Stream_t) Stream) {
   TaskGate G;
   G.Self = Self;
-  std::vector<const unsigned *> Words;
+  std::vector<const unsigned *> More; // Past TaskGate::Max.
+  auto Add = [&](const unsigned *Word) {
+    if (G.Count < TaskGate::Max && More.empty())
+      G.Deps[G.Count++] = Word;
+    else {
+      if (More.empty())
+        More.assign(G.Deps, G.Deps + G.Count);
+      More.push_back(Word);
+    }
+  };
   for (const auto &D : After)
-    if (auto *GW = dynamic_cast<GpuWork *>(D.get()); GW && GW->Errors) {
-      Words.push_back(&GW->Errors->slot()->Claim);
+    if (auto *GW = static_cast<GpuWork *>(D.get()); GW && GW->Errors) {
+      Add(&GW->Errors->slot()->Claim);
       for (const auto &C : GW->ConsumerErrors)
-        Words.push_back(&C->slot()->Claim);
+        Add(&C->slot()->Claim);
     }
-  if (Words.size() > TaskGate::Max) {
-    unsigned *Fold = &Self->Fold;
-    for (std::size_t I = 0; I < Words.size(); I += TaskGate::Max) {
-      TaskGate Part;
-      for (std::size_t J = I; J < Words.size() && Part.Count < TaskGate::Max;
-           ++J)
-        Part.Deps[Part.Count++] = Words[J];
-      taskGateFold<><<<1, 1, 0, Stream>>>(Fold, Part);
-      HPP_CHECK(HPP_GPU(GetLastError)());
-    }
-    Words.assign(1, Fold);
+  if (More.empty())
+    return G;
+  unsigned *Fold = &Self->Fold;
+  for (std::size_t I = 0; I < More.size(); I += TaskGate::Max) {
+    TaskGate Part;
+    for (std::size_t J = I; J < More.size() && Part.Count < TaskGate::Max; ++J)
+      Part.Deps[Part.Count++] = More[J];
+    taskGateFold<><<<1, 1, 0, Stream>>>(Fold, Part);
+    HPP_CHECK(HPP_GPU(GetLastError)());
   }
-  for (const unsigned *W : Words)
-    G.Deps[G.Count++] = W;
+  G.Deps[0] = Fold;
+  G.Count = 1;
   return G;
 }
 
@@ -245,20 +369,20 @@ template <class R> std::vector<R> fetchDeviceResults(void *Out, std::size_t N) {
 /// Enqueues \p L's launch over \p Rg after \p After; see the file comment.
 template <class R, int N, class LauncherT>
 Future<std::conditional_t<std::is_void<R>::value, void, std::vector<R>>>
-submitTask(std::shared_ptr<const LauncherT> L, const Range<N, N> &Rg,
+submitTask(const std::shared_ptr<const LauncherT> &L, const Range<N, N> &Rg,
            std::vector<std::shared_ptr<Work>> After, const char *File,
            int Line) {
   static_assert(std::is_void<R>::value || std::is_trivially_copyable<R>::value,
                 "Task<R, ...>: R must be trivially copyable to come back "
                 "from the device");
-  // After one task: on its stream, where the order is free.
+  // After one task: on its stream, where the order is free. (Every Work
+  // of the GPU backends is a GpuWork.)
   GpuWork *First =
-      After.empty() ? nullptr : dynamic_cast<GpuWork *>(After.front().get());
+      After.empty() ? nullptr : static_cast<GpuWork *>(After.front().get());
   const HPP_GPU(Stream_t) Stream =
       First ? First->stream() : StreamPool::get().next();
   for (const auto &D : After)
-    if (auto *G = dynamic_cast<GpuWork *>(D.get());
-        G && G->stream() != Stream) {
+    if (auto *G = static_cast<GpuWork *>(D.get()); G->stream() != Stream) {
       flushLaunchRecording();
       HPP_CHECK(HPP_GPU(StreamWaitEvent)(Stream, G->event(), 0));
     }
@@ -272,8 +396,7 @@ submitTask(std::shared_ptr<const LauncherT> L, const Range<N, N> &Rg,
   O.Stream = Stream;
   O.Task = true;
   O.TaskWork = W.get();
-  O.KeepScratch = &W->Scratch;
-  O.Errors = W->Errors;
+  O.TaskScratch = &W->Scratch;
   O.StreamErrors = &W->ConsumerErrors;
   const std::size_t Count = Rg.size();
   if constexpr (std::is_void<R>::value) {
@@ -290,11 +413,14 @@ submitTask(std::shared_ptr<const LauncherT> L, const Range<N, N> &Rg,
     Res.Gate = Gate;
     L->launch(O, Rg, Res);
   }
-  if constexpr (std::is_void<R>::value)
-    return FutureAccess::make<void>(W, nullptr, 0);
-  else
-    return FutureAccess::make<std::vector<R>>(W, W->Buffer, Count,
-                                              &fetchDeviceResults<R>);
+  TaskCheckpoints::get().submitted(W);
+  if constexpr (std::is_void<R>::value) {
+    return FutureAccess::make<void>(std::move(W), nullptr, 0);
+  } else {
+    std::shared_ptr<void> Buffer = W->Buffer;
+    return FutureAccess::make<std::vector<R>>(std::move(W), std::move(Buffer),
+                                              Count, &fetchDeviceResults<R>);
+  }
 }
 
 } // namespace detail
