@@ -12,8 +12,8 @@
 /// last, to the error's kind, when it records an error. A slot comes
 /// back to the pool when its last owner (the launch's scratch, a task's work,
 /// the dependents that read it) lets it go; one that recorded an error is
-/// zeroed again then, before any other launch can get it. An error's file
-/// name is read from the device's string literal by a one-thread kernel
+/// zeroed again, with others, before any other launch can get it. An error's
+/// file name is read from the device's string literal by a one-thread kernel
 /// (readDeviceString).
 ///
 //===----------------------------------------------------------------------===//
@@ -51,27 +51,27 @@ public:
       return L->Kept[--L->Count];
     std::lock_guard<std::mutex> Lock(M);
     if (Free.empty())
+      zeroDirty();
+    if (Free.empty())
       grow();
     Entry E = Free.back();
     Free.pop_back();
     return E;
   }
 
-  /// Back from a sink; zeroed first if the device wrote to it. Never
-  /// throws (a sink's destructor calls it): a slot that cannot be zeroed
-  /// is dropped.
+  /// Back from a sink. One the device wrote to waits, apart, to be zeroed
+  /// with others (DirtyBatch at a time, or when the pool runs out: one
+  /// synchronisation for all of them, not one each, which a long chain of
+  /// tasks behind a failure, each of which records "not run", would pay
+  /// per task) before any launch can get it again. Never throws (a sink's
+  /// destructor calls it).
   void give(Entry E) noexcept {
     if (*E.Flag) {
-      const std::size_t From = offsetof(DeviceErrorSlot, Claim);
-      const auto Stream = static_cast<HPP_GPU(Stream_t)>(nullptr);
-      if (HPP_GPU(MemsetAsync)(reinterpret_cast<char *>(E.Slot) + From, 0,
-                               sizeof(DeviceErrorSlot) - From,
-                               Stream) != HPP_GPU(Success) ||
-          HPP_GPU(StreamSynchronize)(Stream) != HPP_GPU(Success)) {
-        (void)HPP_GPU(GetLastError)();
-        return;
-      }
-      *E.Flag = 0;
+      std::lock_guard<std::mutex> Lock(M);
+      Dirty.push_back(E);
+      if (Dirty.size() >= DirtyBatch)
+        zeroDirty();
+      return;
     }
     Local *L = local();
     if (L && L->Count < Local::Size) {
@@ -111,6 +111,33 @@ private:
     return &L;
   }
 
+  static constexpr std::size_t DirtyBatch = 64;
+
+  /// Zeroes the slots the device wrote to and frees them; with M held. A
+  /// slot that cannot be zeroed is dropped.
+  void zeroDirty() noexcept {
+    if (Dirty.empty())
+      return;
+    const std::size_t From = offsetof(DeviceErrorSlot, Claim);
+    const auto Stream = static_cast<HPP_GPU(Stream_t)>(nullptr);
+    bool Ok = true;
+    for (const Entry &E : Dirty)
+      Ok = Ok && HPP_GPU(MemsetAsync)(reinterpret_cast<char *>(E.Slot) + From,
+                                      0, sizeof(DeviceErrorSlot) - From,
+                                      Stream) == HPP_GPU(Success);
+    Ok = Ok && HPP_GPU(StreamSynchronize)(Stream) == HPP_GPU(Success);
+    if (!Ok) {
+      (void)HPP_GPU(GetLastError)();
+      Dirty.clear();
+      return;
+    }
+    for (const Entry &E : Dirty) {
+      *E.Flag = 0;
+      Free.push_back(E);
+    }
+    Dirty.clear();
+  }
+
   /// The first growth; each next one as many as there are (the pool
   /// doubles, so a program that holds a million slots at once makes
   /// about 16 growths, not 62,500), up to MaxChunk at a time.
@@ -145,7 +172,8 @@ private:
 
   std::size_t Made = 0;
   std::mutex M;
-  std::vector<Entry> Free; ///< Never freed: slots live as long as the program.
+  std::vector<Entry> Free;  ///< Never freed: slots live as long as the program.
+  std::vector<Entry> Dirty; ///< Written by the device, not yet zeroed.
 };
 
 inline std::shared_ptr<DeviceErrorSink> DeviceErrorSink::make() {
