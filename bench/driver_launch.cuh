@@ -5,10 +5,8 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// What task_bench.cu and task_launch_probe.cu share:
-///  - BENCH_CHECK(call): a CUDA runtime call that must succeed (else the
-///    benchmark stops, exit status 2);
-///  - RawDriverLaunch: a one-block launch through the driver's
+/// What task_bench.cu and task_launch_probe.cu share: RawDriverLaunch, a
+/// one-block launch through the driver's
 ///    cuLaunchKernel, found through cudaGetDriverEntryPoint, with the
 ///    kernel's handle looked up once: the anchor for the device runtime's
 ///    own driver launch (runtime/hpp/backend/gpu_stream_launch.h), with
@@ -18,21 +16,13 @@
 #ifndef HPP_BENCH_DRIVER_LAUNCH_CUH
 #define HPP_BENCH_DRIVER_LAUNCH_CUH
 
+#include "bench_util.cuh"
+
 #include <cuda.h>
 #include <cuda_runtime.h>
 
 #include <cstdio>
 #include <cstdlib>
-
-#define BENCH_CHECK(X)                                                         \
-  do {                                                                         \
-    cudaError_t E_ = (X);                                                      \
-    if (E_ != cudaSuccess) {                                                   \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #X,          \
-                   cudaGetErrorString(E_));                                    \
-      std::exit(2);                                                            \
-    }                                                                          \
-  } while (0)
 
 /// One block of \p Threads work-items of \p Kernel on \p Stream, through
 /// cuLaunchKernel.

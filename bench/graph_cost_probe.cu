@@ -21,6 +21,7 @@
 /// usage: graph_cost_probe [Runs]
 ///
 //===----------------------------------------------------------------------===//
+#include "bench_util.cuh"
 #include "pdl_launch.cuh"
 
 #include <cuda_runtime.h>
@@ -30,15 +31,7 @@
 #include <cstdlib>
 #include <vector>
 
-#define CHECK(X)                                                               \
-  do {                                                                         \
-    cudaError_t Err_ = (X);                                                    \
-    if (Err_ != cudaSuccess) {                                                 \
-      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__,                  \
-                   cudaGetErrorString(Err_));                                  \
-      std::exit(1);                                                            \
-    }                                                                          \
-  } while (0)
+#define CHECK(X) BENCH_CHECK(X)
 
 /// The sum of \p V over a work-group of 512 (a power of two).
 __device__ float blockSum(float V) {

@@ -36,6 +36,7 @@
 /// usage: latency_probe [Runs] [GapNs] [DelayNs]
 ///
 //===----------------------------------------------------------------------===//
+#include "bench_util.cuh"
 #include "pdl_launch.cuh"
 
 #include <cuda.h>
@@ -47,15 +48,7 @@
 #include <cstdlib>
 #include <vector>
 
-#define CHECK(X)                                                               \
-  do {                                                                         \
-    cudaError_t Err_ = (X);                                                    \
-    if (Err_ != cudaSuccess) {                                                 \
-      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__,                  \
-                   cudaGetErrorString(Err_));                                  \
-      std::exit(1);                                                            \
-    }                                                                          \
-  } while (0)
+#define CHECK(X) BENCH_CHECK(X)
 
 __device__ inline unsigned long long now() {
   unsigned long long T;

@@ -65,39 +65,6 @@ __global__ void rawSpin(float *Out, int Iters) {
   Out[I] = x;
 }
 
-/// \p Fs interleaved: 3 warm-ups each, then \p Runs rounds that run each
-/// once, in order (so that a drift of the host's speed reaches all alike);
-/// the per-round times, in us, one vector per function.
-static std::vector<std::vector<double>>
-interleavedUs(int Runs, const std::vector<std::function<void()>> &Fs) {
-  for (int W = 0; W < 3; ++W)
-    for (const auto &F : Fs)
-      F();
-  std::vector<std::vector<double>> T(Fs.size());
-  for (int R = 0; R < Runs; ++R)
-    for (std::size_t I = 0; I < Fs.size(); ++I) {
-      auto A = std::chrono::steady_clock::now();
-      Fs[I]();
-      auto B = std::chrono::steady_clock::now();
-      T[I].push_back(std::chrono::duration<double, std::micro>(B - A).count());
-    }
-  return T;
-}
-
-static double median(std::vector<double> V) {
-  std::sort(V.begin(), V.end());
-  return V[V.size() / 2];
-}
-
-/// The median over rounds of \p A - \p B (paired).
-static double medianDiff(const std::vector<double> &A,
-                         const std::vector<double> &B) {
-  std::vector<double> D;
-  for (std::size_t I = 0; I < A.size(); ++I)
-    D.push_back(A[I] - B[I]);
-  return median(D);
-}
-
 static double medianUs(int Runs, const std::function<void()> &F) {
   for (int W = 0; W < 3; ++W)
     F();

@@ -61,11 +61,6 @@ __global__ void waitForHost(volatile int *Go) {
   }
 }
 
-static double median(std::vector<double> V) {
-  std::sort(V.begin(), V.end());
-  return V[V.size() / 2];
-}
-
 int main(int argc, char **argv) {
   const int K = argc > 1 ? std::atoi(argv[1]) : 1000;
   const int Rounds = argc > 2 ? std::atoi(argv[2]) : 30;
@@ -115,25 +110,13 @@ int main(int argc, char **argv) {
       CK(cudaStreamSynchronize(S));
     };
   Fs.push_back([&] { taskChain(Flag, K); });
-  for (int W = 0; W < 3; ++W)
-    for (const auto &F : Fs)
-      F();
-  std::vector<std::vector<double>> T(Fs.size());
-  for (int R = 0; R < Rounds; ++R)
-    for (std::size_t I = 0; I < Fs.size(); ++I) {
-      const auto A = Clock::now();
-      Fs[I]();
-      const auto B = Clock::now();
-      T[I].push_back(std::chrono::duration<double, std::micro>(B - A).count() /
-                     K);
-    }
-  for (std::size_t I = 0; I < Fs.size(); ++I) {
-    std::vector<double> D;
-    for (int R = 0; R < Rounds; ++R)
-      D.push_back(T[I][R] - T[0][R]);
+  std::vector<std::vector<double>> T = interleavedUs(Rounds, Fs);
+  for (auto &Round : T) // Per launch.
+    for (double &Us : Round)
+      Us /= K;
+  for (std::size_t I = 0; I < Fs.size(); ++I)
     std::printf("host: %-38s %.3f us per launch, %+.3f us against raw\n",
-                Names[I], median(T[I]), median(D));
-  }
+                Names[I], median(T[I]), medianDiff(T[I], T[0]));
 
   // The device's side.
   int *Go = nullptr, *GoDevice = nullptr;
