@@ -6,7 +6,9 @@
 
 #include "Core/Conditionals.h"
 
+#include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/PPCallbacks.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 
@@ -33,6 +35,11 @@ public:
     open(Loc);
   }
   void Endif(SourceLocation Loc, SourceLocation IfLoc) override {
+    if (OpenAny.empty())
+      return;
+    auto [If, First] = OpenAny.back();
+    OpenAny.pop_back();
+    Out->AllBlocks.push_back({{If, Loc}, First});
     if (!SM.isWrittenInMainFile(Loc) || Open.empty())
       return;
     Out->Blocks.push_back({Open.back(), Loc});
@@ -41,21 +48,25 @@ public:
 
 private:
   void open(SourceLocation Loc) {
-    if (!SM.isWrittenInMainFile(Loc))
-      return;
     auto [FID, Offset] = SM.getDecomposedLoc(Loc);
     unsigned Line = SM.getLineNumber(FID, Offset);
-    Open.push_back(SM.translateLineCol(FID, Line, 1));
+    SourceLocation Start = SM.translateLineCol(FID, Line, 1);
+    OpenAny.push_back({Start, SeenFiles.insert(FID).second});
+    if (SM.isWrittenInMainFile(Loc))
+      Open.push_back(Start);
   }
 
   const SourceManager &SM;
   std::shared_ptr<ConditionalBlocks> Out;
   std::vector<SourceLocation> Open;
+  std::vector<std::pair<SourceLocation, bool>> OpenAny;
+  llvm::DenseSet<FileID> SeenFiles;
 };
 } // namespace
 
 std::shared_ptr<ConditionalBlocks> ConditionalBlocks::record(Preprocessor &PP) {
   auto Blocks = std::make_shared<ConditionalBlocks>();
+  Blocks->Headers = &PP.getHeaderSearchInfo();
   PP.addPPCallbacks(
       std::make_unique<ConditionalCallbacks>(PP.getSourceManager(), Blocks));
   return Blocks;
@@ -76,6 +87,28 @@ SourceLocation ConditionalBlocks::hoist(SourceLocation InsertAt,
       }
   }
   return InsertAt;
+}
+
+bool ConditionalBlocks::encloses(SourceLocation Loc,
+                                 const SourceManager &SM) const {
+  if (!Loc.isFileID())
+    return false;
+  FileID FID = SM.getFileID(Loc);
+  for (const AnyBlock &A : AllBlocks) {
+    if (SM.getFileID(A.B.If) != FID ||
+        !SM.isBeforeInTranslationUnit(A.B.If, Loc) ||
+        !SM.isBeforeInTranslationUnit(Loc, A.B.Endif))
+      continue;
+    // The include guard: the first block of a header whose every
+    // declaration it holds (clang found the controlling macro).
+    if (A.FirstOfFile && Headers && FID != SM.getMainFileID())
+      if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID))
+        if (const HeaderFileInfo *HFI = Headers->getExistingFileInfo(*FE))
+          if (HFI->LazyControllingMacro.isValid())
+            continue;
+    return true;
+  }
+  return false;
 }
 
 } // namespace rewrite

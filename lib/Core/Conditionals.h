@@ -13,6 +13,11 @@
 /// (Inactive branches are not parsed, so dialect code there is left as
 /// written; a build that takes them fails to compile it.)
 ///
+/// It also records the blocks of every other file, include guards left
+/// out: a declaration inside one (`#ifdef NDEBUG const int Mode = 1;`)
+/// has a value the build that compiles the output may not share, so the
+/// outliner never copies it (Core/ConstantOrigin.h).
+///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_REWRITE_LIB_CORE_CONDITIONALS_H
 #define HPP_REWRITE_LIB_CORE_CONDITIONALS_H
@@ -37,11 +42,26 @@ public:
                               clang::SourceLocation Use,
                               const clang::SourceManager &SM) const;
 
+  /// Whether \p Loc (a file location) lies inside an `#if` block of its
+  /// file that is not the file's include guard.
+  bool encloses(clang::SourceLocation Loc,
+                const clang::SourceManager &SM) const;
+
   struct Block {
     clang::SourceLocation If;    ///< start of the `#if` line
     clang::SourceLocation Endif; ///< the `endif` token
   };
+  /// The main file's blocks.
   std::vector<Block> Blocks;
+  /// The blocks of every file, in the order their `#endif`s come, with
+  /// whether each is the first of its file (the candidate include guard).
+  struct AnyBlock {
+    Block B;
+    bool FirstOfFile;
+  };
+  std::vector<AnyBlock> AllBlocks;
+  /// The header search that knows the include guards.
+  const clang::HeaderSearch *Headers = nullptr;
 };
 
 } // namespace rewrite

@@ -60,6 +60,56 @@ void coordinatorCalls(const Stmt *S, const ParmVarDecl *Param,
     coordinatorCalls(C, Param, Out);
 }
 
+/// Reports the state \p S keeps or reads: a static or thread-local
+/// variable, a variable of the program that is not a constant, memory
+/// behind a pointer (an overloaded operator, `p[i]` on a Pointer, is a call,
+/// which coordinatorCalls reports). A coordinator that has state means something else
+/// evaluated per size ahead of the launches than after each write.
+void coordinatorState(const Stmt *S, const ParmVarDecl *Param,
+                      std::vector<ChannelProblem> &Out) {
+  if (!S)
+    return;
+  const std::string Why =
+      ": a coordinator is a pure function of c->size() and of what it "
+      "captures by value, which the runtime evaluates once per size ahead "
+      "of the launches, not after each write";
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        if (VD->isStaticLocal() || VD->getTLSKind() != VarDecl::TLS_None)
+          Out.push_back({VD->getLocation(),
+                         "the coordinator declares the " +
+                             std::string(VD->getTLSKind() != VarDecl::TLS_None
+                                             ? "thread-local"
+                                             : "static") +
+                             " variable '" + VD->getNameAsString() +
+                             "', state kept between evaluations" + Why});
+  } else if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (VD && VD->hasGlobalStorage() && !VD->isStaticLocal() &&
+        !VD->isConstexpr() && !VD->getType().isConstQualified())
+      Out.push_back({DRE->getLocation(),
+                     "the coordinator reads '" + VD->getNameAsString() +
+                         "', a variable the program may change" + Why});
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+    if (UO->getOpcode() == UO_Deref &&
+        !(Param && namesVariable(UO->getSubExpr(), Param)))
+      Out.push_back({UO->getOperatorLoc(),
+                     "the coordinator reads memory through a pointer" + Why});
+  } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S)) {
+    if (AS->getBase()->IgnoreImpCasts()->getType()->isPointerType())
+      Out.push_back({AS->getExprLoc(),
+                     "the coordinator reads memory through a pointer" + Why});
+  } else if (const auto *ME = dyn_cast<MemberExpr>(S)) {
+    // c->size() is the coordinator's one way into its channel.
+    if (ME->isArrow() && !(Param && namesVariable(ME->getBase(), Param)))
+      Out.push_back({ME->getOperatorLoc(),
+                     "the coordinator reads memory through a pointer" + Why});
+  }
+  for (const Stmt *C : S->children())
+    coordinatorState(C, Param, Out);
+}
+
 } // namespace
 
 std::vector<ChannelProblem> coordinatorProblems(const Expr *Coord,
@@ -107,7 +157,15 @@ std::vector<ChannelProblem> coordinatorProblems(const Expr *Coord,
          "the coordinator's parameter must be '" + Spelled +
              "', a pointer to this channel's type" +
              (Param ? ", not '" + PT.getAsString() + "'" : std::string())});
+  if (LE->isMutable())
+    Out.push_back({LE->getBeginLoc(),
+                   "the coordinator is 'mutable': its captures are state that "
+                   "changes between evaluations, but a coordinator is a pure "
+                   "function of c->size() and of what it captures by value, "
+                   "which the runtime evaluates once per size ahead of the "
+                   "launches, not after each write; remove 'mutable'"});
   coordinatorCalls(LE->getBody(), Good ? Param : nullptr, Out);
+  coordinatorState(LE->getBody(), Good ? Param : nullptr, Out);
   return Out;
 }
 

@@ -13,6 +13,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <tuple>
+
 using namespace clang;
 
 namespace hpp {
@@ -43,23 +45,54 @@ public:
 /// Collects the calls one function body makes.
 class CallCollector : public RecursiveASTVisitor<CallCollector> {
 public:
-  std::vector<std::pair<const FunctionDecl *, SourceLocation>> Found;
+  std::vector<std::tuple<const FunctionDecl *, SourceLocation, SourceLocation>>
+      Found;
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool VisitCallExpr(CallExpr *CE) {
-    if (const FunctionDecl *FD = CE->getDirectCallee())
-      Found.emplace_back(FD, CE->getBeginLoc());
+    if (const FunctionDecl *FD = CE->getDirectCallee()) {
+      SourceLocation Name;
+      if (const auto *DRE =
+              dyn_cast_or_null<DeclRefExpr>(CE->getCallee()->IgnoreImplicit()))
+        Name = DRE->getLocation();
+      Found.emplace_back(FD, CE->getBeginLoc(), Name);
+    }
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
     const CXXConstructorDecl *Ctor = CE->getConstructor();
     if (Ctor && !Ctor->isTrivial())
-      Found.emplace_back(Ctor, CE->getBeginLoc());
+      Found.emplace_back(Ctor, CE->getBeginLoc(), SourceLocation());
     return true;
   }
 };
 
 } // namespace
+
+/// Whether \p FD belongs to cooperative groups (the SDK's, or a stand-in):
+/// device code in CUDA and HIP.
+static bool inCooperativeGroups(const FunctionDecl *FD) {
+  for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getName() == "cooperative_groups")
+        return true;
+  return false;
+}
+
+bool DeviceCallGraph::isDeviceStdFunction(const FunctionDecl *FD) {
+  const IdentifierInfo *II = FD->getIdentifier();
+  if (!II || isa<CXXMethodDecl>(FD))
+    return false;
+  const DeclContext *NS = FD->getDeclContext()->getEnclosingNamespaceContext();
+  while (NS && isa<NamespaceDecl>(NS) && cast<NamespaceDecl>(NS)->isInline())
+    NS = NS->getParent(); // std::__cxx11 and the like.
+  if (!NS || !(NS->isTranslationUnit() || NS->isStdNamespace()))
+    return false;
+  return llvm::StringSwitch<bool>(II->getName())
+#define HPP_DEVICE_STD_FUNCTION(Name) .Case(#Name, true)
+#include "Core/DeviceLibrary.def"
+      .Default(false);
+}
 
 CalleeKind DeviceCallGraph::classify(const FunctionDecl *FD,
                                      const SourceManager &SM) {
@@ -79,11 +112,18 @@ CalleeKind DeviceCallGraph::classify(const FunctionDecl *FD,
   }
   const FunctionDecl *Def = FD->getDefinition();
   const FunctionDecl *Subject = Def ? Def : FD;
+  // The host's C++ library: nvcc compiles only what CUDA redeclares for
+  // the device (DeviceLibrary.def).
+  if (SM.isInSystemHeader(Subject->getLocation()))
+    return isDeviceStdFunction(FD) ||
+                   isInDialectHeader(Subject->getLocation(), SM) ||
+                   inCooperativeGroups(FD)
+               ? CalleeKind::Library
+               : CalleeKind::Host;
   if (Subject->isInlined() || Subject->isConstexpr() ||
       Subject->isTemplateInstantiation() ||
       Subject->getTemplatedKind() != FunctionDecl::TK_NonTemplate)
-    return SM.isInSystemHeader(Subject->getLocation()) ? CalleeKind::Library
-                                                       : CalleeKind::Implicit;
+    return CalleeKind::Implicit;
   return CalleeKind::Host;
 }
 
@@ -118,11 +158,8 @@ static bool isDeviceOperation(const FunctionDecl *Callee) {
             .Default(false))
       return true;
   }
-  for (const DeclContext *DC = Callee->getDeclContext(); DC;
-       DC = DC->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
-      if (NS->getName() == "cooperative_groups")
-        return true;
+  if (inCooperativeGroups(Callee))
+    return true;
   // hpp::Barrier's wait / arrive / skip; anything on a Segment or a
   // BoundDistArray.
   if (const auto *M = dyn_cast<CXXMethodDecl>(Callee)) {
@@ -184,8 +221,8 @@ void DeviceCallGraph::scanBody(const FunctionDecl *FD) {
   CallCollector Collector;
   Collector.TraverseStmt(FD->getBody());
   const SourceManager &SM = Ctx.getSourceManager();
-  for (auto [Callee, Loc] : Collector.Found) {
-    Calls.push_back({FD, Callee, Loc});
+  for (auto [Callee, Loc, NameLoc] : Collector.Found) {
+    Calls.push_back({FD, Callee, Loc, NameLoc});
     CalleeKind Kind = classify(Callee, SM);
     if (Kind == CalleeKind::Annotated || Kind == CalleeKind::Implicit)
       addFunction(Callee);

@@ -29,8 +29,9 @@ namespace rewrite {
 enum class CalleeKind {
   Annotated, ///< carries __device(hpp)
   Implicit,  ///< inline, constexpr or a template: compiled for the device
-  Library,   ///< builtins, the dialect API, device-capable C library calls
-  Host       ///< none of the above: not callable from device code
+  Library,   ///< builtins, the dialect API, device-capable library calls
+  Host       ///< none of the above (the host's C++ library included): not
+             ///< callable from device code
 };
 
 /// Device-reachable functions and the calls between them.
@@ -41,12 +42,18 @@ public:
     const clang::FunctionDecl *Caller; ///< null for a lambda root's body
     const clang::FunctionDecl *Callee;
     clang::SourceLocation Loc;
+    /// The callee's name, as the call spells it (invalid for a
+    /// constructor or an operator).
+    clang::SourceLocation NameLoc = {};
   };
 
   explicit DeviceCallGraph(clang::ASTContext &Ctx);
 
   static CalleeKind classify(const clang::FunctionDecl *FD,
                              const clang::SourceManager &SM);
+  /// Whether \p FD is a function of the host's C++ library that nvcc and
+  /// hipcc compile for the device (DeviceLibrary.def).
+  static bool isDeviceStdFunction(const clang::FunctionDecl *FD);
 
   /// Every call made by device code, in discovery order.
   const std::vector<Call> &calls() const { return Calls; }

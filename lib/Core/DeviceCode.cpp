@@ -8,6 +8,7 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -35,6 +36,38 @@ const AnnotateAttr *getDeviceAnnotation(const Decl *D, llvm::StringRef Kind) {
         return A;
     }
   return nullptr;
+}
+
+std::optional<std::string> deviceValueProblem(QualType T,
+                                              const ASTContext &Ctx) {
+  if (T.isNull() || T->isDependentType() || T->isVoidType() ||
+      T.isTriviallyCopyableType(Ctx))
+    return std::nullopt;
+  return "'" + T.getAsString() +
+         "' is not trivially copyable: its values are made in device code "
+         "and copied between device and host memory byte for byte; use a "
+         "trivially copyable type (a struct of its members for a std::pair, "
+         "a fixed-size array for a std::string or a std::vector)";
+}
+
+bool isInDialectHeader(SourceLocation Loc, const SourceManager &SM) {
+  if (Loc.isInvalid())
+    return false;
+  OptionalFileEntryRef FE =
+      SM.getFileEntryRefForID(SM.getFileID(SM.getExpansionLoc(Loc)));
+  if (!FE)
+    return false;
+  llvm::StringRef Dir = llvm::sys::path::parent_path(FE->getName());
+  for (; !Dir.empty(); Dir = llvm::sys::path::parent_path(Dir)) {
+    if (llvm::sys::path::filename(Dir) != "hpp")
+      continue;
+    FileManager &FM = SM.getFileManager();
+    for (const char *Top : {"hpp.h", "runtime.h"})
+      if (FM.getOptionalFileRef((Dir + "/" + Top).str()))
+        return true;
+    return false;
+  }
+  return false;
 }
 
 bool isDialectAPI(const Decl *D) {

@@ -20,6 +20,7 @@
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <optional>
 #include <string>
 
 namespace hpp {
@@ -33,6 +34,21 @@ const clang::AnnotateAttr *getDeviceAnnotation(const clang::Decl *D,
 /// (directly or through enclosing lambdas): device code, where no kernel
 /// can be launched (HIP has no launch from device code).
 bool isInsideDeviceFunction(const clang::LambdaExpr *LE);
+
+/// Why values of type \p T cannot pass between host and device memory as
+/// a Task's results or a channel's elements do (copied byte for byte, made
+/// and assigned in device code): it is not trivially copyable
+/// (std::string, std::vector, std::pair in libstdc++). std::nullopt when
+/// they can, or when \p T is dependent or void.
+std::optional<std::string> deviceValueProblem(clang::QualType T,
+                                              const clang::ASTContext &Ctx);
+
+/// True when \p Loc is in a header of the dialect or of the runtime (a
+/// file under a directory `hpp/` that holds `hpp.h` or `runtime.h`): the
+/// CUDA spellings they define in the global namespace (`__shfl_sync`,
+/// `__popc`, `atomicAdd`, `get_global_id`) are device code on every target.
+bool isInDialectHeader(clang::SourceLocation Loc,
+                       const clang::SourceManager &SM);
 
 /// True when \p D is declared in namespace ::hpp (the dialect API).
 bool isDialectAPI(const clang::Decl *D);

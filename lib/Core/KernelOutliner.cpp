@@ -50,6 +50,35 @@ public:
 };
 } // namespace
 
+/// `hpp::BoundDistArray<U>` for the `hpp::DistArray<U>` argument of the
+/// launch \p Site (a parallelFor or executeWith call); null without one.
+static QualType boundDistArrayOf(const Expr *Site) {
+  const auto *Call = dyn_cast<CallExpr>(Site);
+  if (!Call)
+    return QualType();
+  for (const Expr *Arg : Call->arguments()) {
+    QualType T = Arg->getType().getNonReferenceType();
+    const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+        T->getAsCXXRecordDecl());
+    if (!Spec || Spec->getName() != "DistArray" || !isDialectAPI(Spec))
+      continue;
+    // BoundDistArray<U> is declared next to DistArray<U>.
+    ASTContext &Ctx = Spec->getASTContext();
+    const DeclContext *NS = Spec->getDeclContext();
+    for (const NamedDecl *D :
+         NS->lookup(DeclarationName(&Ctx.Idents.get("BoundDistArray"))))
+      if (const auto *CT = dyn_cast<ClassTemplateDecl>(D))
+        for (const ClassTemplateSpecializationDecl *S : CT->specializations())
+          if (S->getTemplateArgs().size() == 1 &&
+              Spec->getTemplateArgs().size() >= 1 &&
+              S->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+              Ctx.hasSameType(S->getTemplateArgs()[0].getAsType(),
+                              Spec->getTemplateArgs()[0].getAsType()))
+            return Ctx.getRecordType(S);
+  }
+  return QualType();
+}
+
 /// \p Base, or \p Base with `_` appended until no name of \p Taken is it.
 static std::string freshName(std::string Base, const llvm::StringSet<> &Taken) {
   while (Taken.contains(Base))
@@ -105,10 +134,20 @@ KernelOutliner::outline(const OutlineRequest &Req, llvm::StringRef Name,
     // The bound distributed array: the DistArray converts to it at the
     // launch, which gives the kernel its regions as dynamic shared memory
     // (hpp/dist_array.h).
-    auto TN = typeName(Bound->getType().getNonReferenceType(), false,
-                       Bound->getLocation(), Err);
-    if (!TN)
+    QualType BoundT = Bound->getType().getNonReferenceType();
+    if (BoundT->getContainedDeducedType() ||
+        BoundT->getAs<TemplateTypeParmType>())
+      BoundT = boundDistArrayOf(Req.Site); // `auto a`.
+    auto TN = BoundT.isNull()
+                  ? std::nullopt
+                  : typeName(BoundT, false, Bound->getLocation(), Err);
+    if (!TN) {
+      if (Err.Loc.isInvalid())
+        Err = {Bound->getLocation(),
+               "cannot outline: the type of the BoundDistArray parameter "
+               "must be hpp::BoundDistArray<U> of the launch's DistArray<U>"};
       return std::nullopt;
+    }
     Params.push_back(*TN + " " +
                      (Bound->getName().empty() ? Fresh("hpp_darray")
                                                : Bound->getNameAsString()));
@@ -218,44 +257,21 @@ KernelOutliner::outline(const OutlineRequest &Req, llvm::StringRef Name,
     Args += ", " + Arg;
   }
 
-  // Constants the body reads without capturing them: the kernel declares
-  // them with their value (still usable in constant expressions).
-  for (const VarDecl *VD : uncapturedConstants(LE)) {
-    auto Value = constantText(VD);
-    if (!Value) {
-      Err = {VD->getLocation(),
-             "cannot outline: the body uses '" + VD->getNameAsString() +
-                 "' without capturing it, and its value is not an integer, "
-                 "enumerator or floating-point constant; capture it"};
-      return std::nullopt;
-    }
-    auto TN = typeName(VD->getType().getNonReferenceType().getUnqualifiedType(),
-                       false, VD->getLocation(), Err);
-    if (!TN)
-      return std::nullopt;
-    Prologue += "  constexpr " + *TN + " " + VD->getNameAsString() + " = " +
-                *Value + ";\n";
-  }
-
-  // Constant static members the body names unqualified: their values, so
-  // the kernel needs no access to the class.
-  for (const VarDecl *VD : memberConstants(LE)) {
-    auto Value = constantText(VD);
-    auto TN = typeName(VD->getType().getUnqualifiedType(), false,
-                       VD->getLocation(), Err);
-    if (!Value || !TN)
-      return std::nullopt;
-    Prologue += "  constexpr " + *TN + " " + VD->getNameAsString() + " = " +
-                *Value + ";\n";
-  }
+  // Constants the body reads without capturing them, and constant static
+  // members it names unqualified (Core/ConstantOrigin.h).
+  TemplateContext Templates(enclosingFunction(LE), LE);
+  if (!Templates.ok(Err))
+    return std::nullopt;
+  SourceLocation InsertAt = Templates.insertionPoint(Ctx, Err);
+  if (InsertAt.isInvalid())
+    return std::nullopt;
+  std::vector<CharSourceRange> Copied;
+  if (!declareConstants(LE, InsertAt, Params, Args, Prologue, Copied, Err))
+    return std::nullopt;
   tooling::Replacements Edits = BodyEdits;
   if (!qualifyScopedNames(Ctx, LE, Edits, Err))
     return std::nullopt;
   Prologue = localScopeText(Ctx, LE) + Prologue;
-
-  TemplateContext Templates(enclosingFunction(LE), LE);
-  if (!Templates.ok(Err))
-    return std::nullopt;
 
   const ParmVarDecl *IndexParam = Op->getParamDecl(0);
   // The index as the body declares it (an Index<1> body of a Range<1,1>
@@ -342,9 +358,21 @@ KernelOutliner::outline(const OutlineRequest &Req, llvm::StringRef Name,
     Kernel = "hpp::detail::cooperative(" + Kernel + ")";
   K.KernelExpr = Kernel;
   K.Arguments = Args;
-  K.InsertAt = Templates.insertionPoint(Ctx, Err);
-  if (K.InsertAt.isInvalid())
-    return std::nullopt;
+  K.InsertAt = InsertAt;
+  // What the kernel repeats, in its order: the declarations of the local
+  // scope, the constants' initialisers, the body.
+  for (const Decl *D : localScopeDecls(Ctx, LE))
+    if (!isa<TypedefNameDecl>(D)) // Spelled from its type, not its text.
+      K.Copied.push_back(Lexer::makeFileCharRange(
+          CharSourceRange::getTokenRange(D->getSourceRange()), SM,
+          Ctx.getLangOpts()));
+  K.Copied.insert(K.Copied.end(), Copied.begin(), Copied.end());
+  K.Copied.push_back(Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(LE->getCompoundStmtBody()->getSourceRange()),
+      SM, Ctx.getLangOpts()));
+  llvm::erase_if(K.Copied, [&](const CharSourceRange &R) {
+    return R.isInvalid() || !SM.isWrittenInMainFile(R.getBegin());
+  });
   if (Class) {
     // After the `;` that ends the class definition.
     SourceLocation RBrace = Class->getBraceRange().getEnd();

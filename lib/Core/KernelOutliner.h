@@ -116,17 +116,26 @@ struct OutlinedKernel {
   /// the class's members can be named. Invalid otherwise.
   clang::SourceLocation DefineAt;
   std::string Declaration;
+  /// The source text the kernel repeats (its body, the declarations and
+  /// initialisers it copies), as main-file character ranges in the order
+  /// the kernel has them: the macros they use must mean at the kernel what
+  /// they mean there (Core/MacroRestate.h).
+  std::vector<clang::CharSourceRange> Copied;
 };
 
+class ConditionalBlocks;
 class LineDirectives;
 
 /// Outlines one parallelFor call.
 class KernelOutliner {
 public:
   /// With \p Lines, each body is preceded by the `#line` directive that
-  /// gives it the lambda's lines, and keeps them after its edits.
-  KernelOutliner(clang::ASTContext &Ctx, const LineDirectives *Lines = nullptr)
-      : Ctx(Ctx), Lines(Lines) {}
+  /// gives it the lambda's lines, and keeps them after its edits. With
+  /// \p Blocks, a constant declared in an `#if` block is never copied
+  /// (Core/ConstantOrigin.h).
+  KernelOutliner(clang::ASTContext &Ctx, const LineDirectives *Lines = nullptr,
+                 const ConditionalBlocks *Blocks = nullptr)
+      : Ctx(Ctx), Lines(Lines), Blocks(Blocks) {}
 
   /// The function whose body contains \p LE (through nested lambdas).
   static const clang::FunctionDecl *
@@ -155,6 +164,18 @@ private:
   /// The value of constant \p VD as C++ source, if it is an integer,
   /// enumerator, bool or floating-point constant.
   std::optional<std::string> constantText(const clang::VarDecl *VD) const;
+  /// Declares in the kernel the constants \p LE's body reads without
+  /// capturing them: as values where the source text alone fixes them;
+  /// otherwise as parameters the launch passes (\p Params, \p Args), or,
+  /// where the body needs a constant expression, by repeating their
+  /// initialisers (whose ranges go to \p Copied). \p Before is where the
+  /// kernel goes.
+  bool declareConstants(const clang::LambdaExpr *LE,
+                        clang::SourceLocation Before,
+                        std::vector<std::string> &Params, std::string &Args,
+                        std::string &Prologue,
+                        std::vector<clang::CharSourceRange> &Copied,
+                        OutlineError &Err) const;
   std::string bodyText(const clang::LambdaExpr *LE,
                        const clang::tooling::Replacements &BodyEdits) const;
   /// \p Head, the comma-separated \p Params and \p Tail on one line when
@@ -166,6 +187,7 @@ private:
 
   clang::ASTContext &Ctx;
   const LineDirectives *Lines;
+  const ConditionalBlocks *Blocks;
 };
 
 } // namespace rewrite

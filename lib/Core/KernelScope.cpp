@@ -89,6 +89,31 @@ public:
     note(T->getTemplateName().getAsTemplateDecl());
     return true;
   }
+  bool VisitTemplateTypeParmType(TemplateTypeParmType *T) {
+    // A generic lambda's `auto` (or a parameter the type no longer names):
+    // no template of the kernel's place declares it.
+    const TemplateTypeParmDecl *D = T->getDecl();
+    const DeclContext *DC = D ? D->getDeclContext() : nullptr;
+    const auto *RD = DC ? dyn_cast<CXXRecordDecl>(DC) : nullptr;
+    const auto *MD = DC ? dyn_cast<CXXMethodDecl>(DC) : nullptr;
+    if (!D || D->isImplicit() || (RD && RD->isLambda()) ||
+        (MD && MD->getParent()->isLambda()))
+      noteReach(TypeReach::LaunchOnly, D);
+    return true;
+  }
+  bool VisitDecltypeType(DecltypeType *T) {
+    // `decltype(v)` of a function-local v: its type, when known here.
+    noteReach(T->isDependentType() ? TypeReach::LaunchOnly
+                                   : TypeReach::LocalAlias,
+              nullptr);
+    return true;
+  }
+
+private:
+  void noteReach(TypeReach Reach, const NamedDecl *D) {
+    if (int(Reach) > int(R.Reach))
+      R = {Reach, D};
+  }
 };
 } // namespace
 
@@ -96,6 +121,23 @@ TypeReachResult typeReach(QualType T) {
   ReachVisitor V;
   V.TraverseType(T);
   return V.R;
+}
+
+QualType withoutLocalAliases(QualType T, const ASTContext &Ctx) {
+  if (typeReach(T).Reach != TypeReach::LocalAlias)
+    return T;
+  // One step at a time, so that a dependent type keeps the names of its
+  // template parameters (`typename Traits<T>::value_type`).
+  QualType D = T;
+  while (typeReach(D).Reach == TypeReach::LocalAlias) {
+    QualType Next = D.getSingleStepDesugaredType(Ctx);
+    if (Next == D)
+      break;
+    D = Next;
+  }
+  if (typeReach(D).Reach != TypeReach::LocalAlias)
+    return D;
+  return T->isDependentType() ? T : T.getCanonicalType();
 }
 
 /// True when \p D is declared inside the lambda \p LE.
@@ -249,11 +291,14 @@ private:
     case TypeReach::LocalAlias: {
       // Repeated in the kernel when the type it names can be reached.
       const auto *TD = dyn_cast<TypedefNameDecl>(D);
-      if (TD && int(typeReach(TD->getUnderlyingType()).Reach) >=
-                    int(TypeReach::PrivateMember))
+      if (TD && int(typeReach(withoutLocalAliases(TD->getUnderlyingType(),
+                                                  Ctx))
+                        .Reach) >= int(TypeReach::LaunchOnly))
         add(ScopedUse::LocalType, Loc, D, "");
       return;
     }
+    case TypeReach::LaunchOnly:
+      return;
     case TypeReach::Local:
       add(ScopedUse::LocalType, Loc, D, "");
       return;
@@ -424,13 +469,8 @@ std::string localScopeText(ASTContext &Ctx, const LambdaExpr *LE) {
       // Spelled fully qualified, so that it means the same after the class;
       // an alias of a type the kernel cannot reach is left out (a use of it
       // in the body is an error, see scopedUses).
-      QualType U = TD->getUnderlyingType();
-      TypeReach R = typeReach(U).Reach;
-      if (R == TypeReach::LocalAlias) {
-        U = U.getCanonicalType();
-        R = typeReach(U).Reach;
-      }
-      if (int(R) >= int(TypeReach::PrivateMember))
+      QualType U = withoutLocalAliases(TD->getUnderlyingType(), Ctx);
+      if (int(typeReach(U).Reach) >= int(TypeReach::LaunchOnly))
         continue;
       Out += "  using " + TD->getNameAsString() + " = " +
              TypeName::getFullyQualifiedName(U, Ctx, Policy) + ";\n";

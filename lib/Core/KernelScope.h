@@ -31,6 +31,9 @@ namespace rewrite {
 enum class TypeReach {
   Namespace,     ///< every name is declared at namespace scope: spell it
   LocalAlias,    ///< a function-local alias of a type that may be spellable
+                 ///< (or a non-dependent decltype of a local)
+  LaunchOnly,    ///< only the launch knows it (a generic lambda's `auto`, a
+                 ///< dependent decltype): a template argument of the kernel
   Member,        ///< a public class member: a template argument of the kernel
   PrivateMember, ///< a private or protected member: CUDA refuses it
   Local,         ///< a class or lambda local to a function: CUDA refuses it
@@ -44,6 +47,12 @@ struct TypeReachResult {
 
 /// Where \p T's names live (its template arguments included).
 TypeReachResult typeReach(clang::QualType T);
+
+/// \p T with its function-local aliases (and decltypes of locals) replaced
+/// by the types they stand for, where that can be spelled (a dependent one
+/// keeps its template parameters' names); \p T itself when it cannot be.
+clang::QualType withoutLocalAliases(clang::QualType T,
+                                    const clang::ASTContext &Ctx);
 
 /// A name the body uses that the kernel would not find where it is.
 struct ScopedUse {

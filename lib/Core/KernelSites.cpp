@@ -6,10 +6,12 @@
 
 #include "Core/KernelSites.h"
 #include "Core/Conditionals.h"
+#include "Core/MacroRestate.h"
 
 #include "hpp-rewrite/Rule.h"
 
 #include "clang/AST/DeclCXX.h"
+#include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Lexer.h"
 
 #include <map>
@@ -18,6 +20,13 @@ using namespace clang;
 
 namespace hpp {
 namespace rewrite {
+
+/// Whether only blanks stand before \p Loc on its line.
+static bool atLineStart(SourceLocation Loc, const SourceManager &SM) {
+  auto [FID, Offset] = SM.getDecomposedLoc(Loc);
+  llvm::StringRef Before = SM.getBufferData(FID).take_front(Offset);
+  return Before.substr(Before.find_last_of('\n') + 1).trim().empty();
+}
 
 std::string KernelSites::kernelName(const FunctionDecl *F, KernelKind Kind) {
   std::string Base = "hpp_";
@@ -50,7 +59,7 @@ void KernelSites::emit(RuleContext &Ctx, ASTContext &AST,
                        llvm::StringRef Rule) {
   // Runs even after other errors, so that every problem is reported at
   // once; nothing is written when there are errors anyway.
-  KernelOutliner Outliner(AST, &Ctx.lines());
+  KernelOutliner Outliner(AST, &Ctx.lines(), Conditionals);
   std::map<unsigned, std::pair<SourceLocation, std::string>> Inserts,
       AfterClass;
   const SourceManager &SM = AST.getSourceManager();
@@ -128,6 +137,21 @@ void KernelSites::emit(RuleContext &Ctx, ASTContext &AST,
     ++Outlined;
     if (Conditionals)
       K->InsertAt = Conditionals->hoist(K->InsertAt, S.Expr->getBeginLoc(), SM);
+    // The macros of the copied text, as they were where it is written.
+    SourceLocation Dest = K->DefineAt.isValid() ? K->DefineAt : K->InsertAt;
+    std::optional<MacroRestate> Macros =
+        restateMacros(Ctx.CI.getPreprocessor(), K->Copied, Dest, Err);
+    if (!Macros) {
+      Ctx.Diags.error(Err.Loc, S.Rule, Err.Message);
+      continue;
+    }
+    if (!Macros->empty()) {
+      // Directives start their own line.
+      std::string Lead;
+      if (K->DefineAt.isInvalid() && !atLineStart(K->InsertAt, SM))
+        Lead = "\n";
+      K->Definition = Lead + Macros->Before + K->Definition + Macros->After;
+    }
     auto &Slot = Inserts[SM.getFileOffset(K->InsertAt)];
     Slot.first = K->InsertAt;
     if (K->DefineAt.isInvalid()) {
@@ -142,10 +166,13 @@ void KernelSites::emit(RuleContext &Ctx, ASTContext &AST,
   }
   for (auto &[Offset, Insert] : Inserts)
     Ctx.Edits.insert(Insert.first, Insert.second, Rule);
-  for (auto &[Offset, Insert] : AfterClass)
-    Ctx.Edits.insert(Insert.first,
-                     "\n\n" + llvm::StringRef(Insert.second).rtrim().str(),
-                     Rule);
+  for (auto &[Offset, Insert] : AfterClass) {
+    std::string Text = llvm::StringRef(Insert.second).rtrim().str();
+    // A restored macro's directive must end its line.
+    if (llvm::StringRef(Text).rsplit('\n').second.starts_with("#"))
+      Text += "\n";
+    Ctx.Edits.insert(Insert.first, "\n\n" + Text, Rule);
+  }
   Sites.clear();
 }
 

@@ -52,9 +52,11 @@ KernelOutliner::typeName(QualType T, bool AddConst, SourceLocation Loc,
       T = DT->getDeducedType();
   TypeReachResult R = typeReach(T);
   if (R.Reach == TypeReach::LocalAlias) {
-    // A function-local alias: the type it stands for.
-    T = T.getCanonicalType();
+    // A function-local alias (or a decltype): the type it stands for.
+    T = withoutLocalAliases(T, Ctx);
     R = typeReach(T);
+    if (R.Reach == TypeReach::LocalAlias)
+      R = {TypeReach::LaunchOnly, R.Culprit};
   }
   std::string Culprit =
       R.Culprit ? R.Culprit->getQualifiedNameAsString() : T.getAsString();
@@ -72,8 +74,15 @@ KernelOutliner::typeName(QualType T, bool AddConst, SourceLocation Loc,
     return std::nullopt;
   }
   std::string S;
-  if (R.Reach == TypeReach::Member && AsTemplate) {
+  if ((R.Reach == TypeReach::Member || R.Reach == TypeReach::LaunchOnly) &&
+      AsTemplate) {
     S = AsTemplate();
+  } else if (R.Reach == TypeReach::LaunchOnly) {
+    Err = {Loc, "cannot outline: the type '" + T.getAsString() +
+                    "' is known only where the kernel is launched (a generic "
+                    "lambda's parameter, a dependent decltype), and the "
+                    "kernel cannot name it here"};
+    return std::nullopt;
   } else if (R.Reach == TypeReach::Member) {
     Err = {Loc, "cannot outline: the type '" + T.getAsString() + "' names '" +
                     Culprit +

@@ -246,7 +246,8 @@ private:
 };
 
 /// The calls of \p Body's bit operations that combine a lane mask of
-/// \p Masks with a narrow value computed by a user function.
+/// \p Masks with a narrow value computed by a user function, and those
+/// whose narrow value initialises or is assigned to a mask variable.
 std::vector<const CallExpr *> maskHelperCalls(const Stmt *Body,
                                               const LaneMaskFlow &Masks,
                                               const ASTContext &Ctx) {
@@ -255,7 +256,22 @@ std::vector<const CallExpr *> maskHelperCalls(const Stmt *Body,
     const ASTContext &Ctx;
     std::vector<const CallExpr *> Found;
     Finder(const LaneMaskFlow &M, const ASTContext &C) : Masks(M), Ctx(C) {}
+    /// `unsigned m = lanesBelow(lane);` then `b & m`: the helper's 32 bits
+    /// reach the mask through a variable.
+    bool VisitVarDecl(VarDecl *VD) {
+      if (VD->getInit() && Masks.isMaskVariable(VD))
+        if (const CallExpr *C = narrowMaskCall(VD->getInit(), Ctx))
+          Found.push_back(C);
+      return true;
+    }
     bool VisitBinaryOperator(BinaryOperator *BO) {
+      if (BO->isAssignmentOp())
+        if (const auto *DRE =
+                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+              VD && Masks.isMaskVariable(VD))
+            if (const CallExpr *C = narrowMaskCall(BO->getRHS(), Ctx))
+              Found.push_back(C);
       if (!BO->isBitwiseOp())
         return true;
       if (const CallExpr *C = narrowMaskCall(BO->getRHS(), Ctx);

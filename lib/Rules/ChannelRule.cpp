@@ -184,6 +184,11 @@ void ChannelRule::checkExecuteWith(const CallExpr *Call,
   if (Channel->isPointerType())
     Channel = Channel->getPointeeType();
   QualType Element = channelElementType(Channel);
+  if (auto Problem = deviceValueProblem(Element, *R.Context)) {
+    error(Object->getExprLoc(),
+          "the element type of this channel cannot be rewritten: " + *Problem);
+    return;
+  }
 
   // The coordinator: host code, kept as written.
   for (const ChannelProblem &P : coordinatorProblems(Args[0], Element))

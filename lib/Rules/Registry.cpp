@@ -9,6 +9,7 @@
 
 #include "Rules/BarrierDivergenceCheck.h"
 #include "Rules/ChannelRule.h"
+#include "Rules/DeviceConstructCheck.h"
 #include "Rules/DeviceFunctionRule.h"
 #include "Rules/DivergentWarpOpCheck.h"
 #include "Rules/HostCallInDeviceCheck.h"
@@ -22,6 +23,7 @@
 #include "Rules/ParallelForRule.h"
 #include "Rules/RecursiveDeviceFunctionCheck.h"
 #include "Rules/ReservedNameCheck.h"
+#include "Rules/SourceEncodingRule.h"
 #include "Rules/SourcePositionRule.h"
 #include "Rules/SyncWarpRule.h"
 #include "Rules/TaskRule.h"

@@ -11,6 +11,7 @@
 #include "Core/Tasks.h"
 
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 
 using namespace clang;
@@ -22,9 +23,73 @@ namespace rewrite {
 void TaskRule::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(taskConstruction(), this);
   Finder.addMatcher(taskVariable(), this);
+  Finder.addMatcher(traverse(TK_IgnoreUnlessSpelledInSource,
+                             lambdaExpr(isExpansionInMainFile())
+                                 .bind("device-lambda")),
+                    this);
+}
+
+/// Whether a template argument list names an hpp::Task.
+static bool namesTask(llvm::ArrayRef<TemplateArgument> Args) {
+  for (const TemplateArgument &A : Args)
+    if (A.getKind() == TemplateArgument::Type && taskTypeArgs(A.getAsType()))
+      return true;
+  return false;
+}
+
+/// Whether calling \p FD may construct an hpp::Task from its arguments:
+/// a member of a class template of Tasks (`std::vector<Task<...>>::
+/// emplace_back`), or a function template given a Task type
+/// (`std::make_shared<Task<...>>`).
+static bool mayConstructTask(const FunctionDecl *FD) {
+  if (!FD)
+    return false;
+  if (const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs())
+    if (namesTask(Args->asArray()))
+      return true;
+  if (const auto *M = dyn_cast<CXXMethodDecl>(FD))
+    if (const auto *Spec =
+            dyn_cast<ClassTemplateSpecializationDecl>(M->getParent()))
+      return namesTask(Spec->getTemplateArgs().asArray());
+  return false;
+}
+
+void TaskRule::checkLaunched(const LambdaExpr *LE, ASTContext &AST) {
+  if (!getDeviceAnnotation(LE->getCallOperator()) || isInsideDeviceFunction(LE))
+    return;
+  // The first node above the lambda that is not an implicit conversion. A
+  // lambda given to a call that constructs a Task from it elsewhere (in a
+  // container's allocator) is neither outlined nor left working: the
+  // output would keep a lambda where the runtime's Task takes a kernel.
+  DynTypedNode Node = DynTypedNode::create(*LE);
+  for (;;) {
+    DynTypedNodeList Parents = AST.getParents(Node);
+    if (Parents.empty())
+      return;
+    Node = Parents[0];
+    const auto *E = Node.get<Expr>();
+    if (!E || !(isa<ImplicitCastExpr, MaterializeTemporaryExpr,
+                    CXXBindTemporaryExpr, ExprWithCleanups, ParenExpr,
+                    ConstantExpr>(E)))
+      break;
+  }
+  const auto *Call = Node.get<CallExpr>();
+  if (!Call || !mayConstructTask(Call->getDirectCallee()))
+    return;
+  error(LE->getBeginLoc(),
+        "this __device(hpp) lambda makes a Task in '" +
+            Call->getDirectCallee()->getQualifiedNameAsString() +
+            "', not in a Task construction written in the source, so the "
+            "rewrite cannot outline it into the Task's kernel; construct "
+            "the Task with the lambda (`Task<R, I> t([=](I i) __device(hpp) "
+            "{ ... });`) and pass the Task");
 }
 
 void TaskRule::run(const MatchFinder::MatchResult &R) {
+  if (const auto *DL = R.Nodes.getNodeAs<LambdaExpr>("device-lambda")) {
+    checkLaunched(DL, *R.Context);
+    return;
+  }
   const auto *Site = R.Nodes.getNodeAs<Expr>("task");
   const auto *LE = R.Nodes.getNodeAs<LambdaExpr>("lambda");
   if (!Site || !Seen.insert(Site).second)
@@ -72,6 +137,12 @@ void TaskRule::run(const MatchFinder::MatchResult &R) {
               std::to_string(LE->getCallOperator()->getNumParams()));
     return;
   }
+  if (std::optional<TaskTypeArgs> TA = taskTypeArgs(TaskType))
+    if (auto Problem = deviceValueProblem(TA->Result, *R.Context)) {
+      error(SM.getExpansionLoc(Site->getBeginLoc()),
+            "the result type of this Task cannot be rewritten: " + *Problem);
+      return;
+    }
   Ctx.kernelSites().add({KernelKind::Task, Site, LE, TaskType, Name});
 }
 

@@ -11,7 +11,9 @@
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang {
+class ASTContext;
 class Expr;
+class LambdaExpr;
 } // namespace clang
 
 namespace hpp {
@@ -32,6 +34,12 @@ public:
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
 
 private:
+  /// Reports a `__device(hpp)` lambda of host code from which a call makes
+  /// a Task elsewhere (`v.emplace_back(lambda)` on a vector of Tasks,
+  /// `std::make_shared<Task<...>>(lambda)`): no construction in the source
+  /// holds it, so it is not outlined, and the output would keep a lambda
+  /// where the runtime's Task takes a kernel.
+  void checkLaunched(const clang::LambdaExpr *LE, clang::ASTContext &AST);
   /// Constructions seen (a default argument is reached from each call).
   llvm::SmallPtrSet<const clang::Expr *, 16> Seen;
 };

@@ -52,6 +52,7 @@
 #include "hpp/core/error.h"
 #include "hpp/core/future.h"
 #include "hpp/core/index.h"
+#include "hpp/core/minmax.h"
 #include "hpp/core/pointer.h"
 #include "hpp/core/range.h"
 #include "hpp/core/span.h"

@@ -5,7 +5,11 @@
 // functions and __device(hpp) functions. One without `__device(coord)` is
 // a warning with a fix-it. The paper's `-> bool __device(coord)` parses
 // without a warning (include/hpp/cpu/annotations.h), while a
-// `__device(hpp)` after a trailing return type still gets clang's.
+// `__device(hpp)` after a trailing return type still gets clang's. A
+// coordinator has no state: not `mutable`, no static or thread-local
+// variable, no variable of the program that is not a constant, no memory
+// behind a pointer (the reference evaluates it after each write, the
+// device runtime once per size: a stateful one would batch differently).
 // RUN: not %hpp_rewrite %s -o %t.out 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES
 // RUN: not test -e %t.out
 // RUN: not %hpp_rewrite %s 2>&1 | FileCheck %s --check-prefix=QUIET
@@ -19,6 +23,9 @@
 using namespace hpp;
 
 bool enough(std::size_t n);
+int Threshold = 4;
+const int Fixed = 0;
+int *Limit = &Threshold;
 constexpr bool big(std::size_t n) { return n >= 4; }
 __device(hpp) bool full(std::size_t n) { return n >= 8; }
 
@@ -75,6 +82,39 @@ void coordinators(Pointer<int> out) {
                 Range<1>(4), [=](Index<1> i, Span<int> d) __device(hpp) { out[i] = d[i]; });
   // CHECK-MESSAGES: channel-coordinator.cpp:[[@LINE-2]]:17: warning: the coordinator is not marked '__device(coord)' [hpp-channel]
   // FIXIT: fix-it:"{{.*}}channel-coordinator.cpp":{[[@LINE-3]]:46-[[@LINE-3]]:46}:"__device(coord) "
+}
+
+void stateful(Pointer<int> out, Pointer<int> sizes) {
+  Channel<int> s1(64);
+  int seen = 0;
+  s1.executeWith([=](Channel<int> *p) mutable -> bool __device(coord) { return ++seen % 4 == 0; },
+                 Range<1>(1), [=](Index<1> i, Span<int> d) __device(hpp) { out[i] = d[0]; });
+  // CHECK-MESSAGES: channel-coordinator.cpp:[[@LINE-2]]:18: error: the coordinator is 'mutable': its captures are state that changes between evaluations{{.*}}; remove 'mutable' [hpp-channel]
+  Channel<int> s2(64);
+  s2.executeWith([=](Channel<int> *p) -> bool __device(coord) {
+                   static int calls = 0;
+                   thread_local int more = 0;
+                   return p->size() >= 4 + calls + more;
+                 },
+                 Range<1>(1), [=](Index<1> i, Span<int> d) __device(hpp) { out[i] = d[0]; });
+  // CHECK-MESSAGES: channel-coordinator.cpp:[[@LINE-5]]:31: error: the coordinator declares the static variable 'calls', state kept between evaluations: a coordinator is a pure function of c->size() and of what it captures by value, which the runtime evaluates once per size ahead of the launches, not after each write [hpp-channel]
+  // CHECK-MESSAGES: channel-coordinator.cpp:[[@LINE-5]]:37: error: the coordinator declares the thread-local variable 'more'{{.*}}[hpp-channel]
+  Channel<int> s3(64);
+  s3.executeWith([=](Channel<int> *p) -> bool __device(coord) { return p->size() >= std::size_t(Threshold); },
+                 Range<1>(1), [=](Index<1> i, Span<int> d) __device(hpp) { out[i] = d[0]; });
+  // CHECK-MESSAGES: channel-coordinator.cpp:[[@LINE-2]]:97: error: the coordinator reads 'Threshold', a variable the program may change{{.*}}[hpp-channel]
+  Channel<int> s4(64);
+  s4.executeWith([=](Channel<int> *p) -> bool __device(coord) { return p->size() >= std::size_t(sizes[0]) + std::size_t(*Limit); },
+                 Range<1>(1), [=](Index<1> i, Span<int> d) __device(hpp) { out[i] = d[0]; });
+  // CHECK-MESSAGES: channel-coordinator.cpp:[[@LINE-2]]:102: error: the coordinator calls 'hpp::Pointer<int>::operator[]', which is not device code{{.*}}[hpp-channel]
+  // CHECK-MESSAGES: channel-coordinator.cpp:[[@LINE-3]]:121: error: the coordinator reads memory through a pointer{{.*}}[hpp-channel]
+  // CHECK-MESSAGES: channel-coordinator.cpp:[[@LINE-4]]:122: error: the coordinator reads 'Limit', a variable the program may change{{.*}}[hpp-channel]
+  // Constants and copies are no state.
+  Channel<int> s5(64);
+  const int Four = 4;
+  s5.executeWith([=](Channel<int> *p) -> bool __device(coord) { return p->size() >= std::size_t(Four + Fixed); },
+                 Range<1>(1), [=](Index<1> i, Span<int> d) __device(hpp) { out[i] = d[0]; });
+  // CHECK-MESSAGES-NOT: channel-coordinator.cpp:[[@LINE-2]]:{{.*}}error
 }
 
 #ifdef MISPLACED

@@ -1,0 +1,94 @@
+// A constant the body reads without capturing it is declared in the
+// kernel, and the kernel must hold the value the host holds in every build
+// of the output, not the one the tool saw: the build may define other
+// macros (-DHPPN=5, -DNDEBUG) than the rewrite did. A constant whose value
+// the source text alone fixes keeps its value (N); one that comes through
+// the preprocessor is passed from the host when the body reads it as a
+// value (Mode, chosen by #ifdef NDEBUG; Rows, a static member from a
+// macro; Bytes, the size of a struct with an #ifdef'd member), and
+// repeated as written where the body needs a constant expression (K, and
+// Twice, which reads K). Rewritten without flags, the output gives the
+// reference's results when both are built with other flags.
+// RUN: %hpp_rewrite %s -o %t.cpp
+// RUN: %strip %t.cpp | FileCheck %s
+// RUN: %hpp_rewrite %t.cpp | diff %t.cpp -
+// RUN: %cxx -I%hpp_include %s -o %t.ref
+// RUN: %cxx_runtime %t.cpp -o %t.gen
+// RUN: %t.ref > %t.ref.out
+// RUN: %t.gen | diff %t.ref.out -
+// RUN: FileCheck %s --check-prefix=DEFAULT < %t.ref.out
+// RUN: %cxx -I%hpp_include -DHPPN=5 -DNDEBUG -DWIDE %s -o %t.ref5
+// RUN: %cxx_runtime -DHPPN=5 -DNDEBUG -DWIDE %t.cpp -o %t.gen5
+// RUN: %t.ref5 > %t.ref5.out
+// RUN: %t.gen5 | diff %t.ref5.out -
+// RUN: FileCheck %s --check-prefix=FLAGS < %t.ref5.out
+// RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -c %t.cpp -o %t.nv.o %}
+// RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -DHPPN=5 -DNDEBUG -DWIDE -c %t.cpp -o %t.nv5.o %}
+// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx90a --cuda-device-only -c %t.cpp -o %t.gfx90a.o %}
+// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx1030 --cuda-device-only -c %t.cpp -o %t.gfx1030.o %}
+
+#include <hpp/hpp.h>
+
+#include <cstdio>
+
+using namespace hpp;
+
+#ifndef HPPN
+#define HPPN 3
+#endif
+
+struct Config {
+  int A;
+#ifdef WIDE
+  double B;
+#endif
+};
+
+struct Grid {
+  static constexpr int Rows = HPPN + 1;
+  void fill(Pointer<int> Out) {
+    parallelFor(Range<1>(1), [=](Index<1> i) __device(hpp) { Out[4] = Rows; });
+  }
+};
+// CHECK: __global__ void hpp_Grid_fill_pfor0(hpp::Range<1> hpp_range,
+// CHECK-NEXT: const hpp::Pointer<int> Out, const int Rows) {
+
+int main() {
+  const int N = 16;
+  const int K = HPPN * 2;
+  constexpr int Twice = K * 2;
+#ifdef NDEBUG
+  const int Mode = 1;
+#else
+  const int Mode = 0;
+#endif
+  const int Bytes = int(sizeof(Config));
+  Pointer<int> Out = allocate<int>(5);
+  parallelFor(Range<1>(1), [=](Index<1> i) __device(hpp) {
+    int Buf[K];
+    int Big[Twice];
+    Buf[K - 1] = K;
+    Big[Twice - 1] = Twice;
+    Out[0] = Buf[K - 1] * 100 + Mode;
+    Out[1] = Big[Twice - 1];
+    Out[2] = N;
+    Out[3] = Bytes;
+  });
+  Grid().fill(Out);
+  std::printf("host K=%d Mode=%d Bytes=%d Rows=%d\n", K, Mode, Bytes,
+              Grid::Rows);
+  std::printf("kernel K*100+Mode=%d Twice=%d N=%d Bytes=%d Rows=%d\n", Out[0],
+              Out[1], Out[2], Out[3], Out[4]);
+  // DEFAULT: host K=6 Mode=0 Bytes=4 Rows=4
+  // DEFAULT-NEXT: kernel K*100+Mode=600 Twice=12 N=16 Bytes=4 Rows=4
+  // FLAGS: host K=10 Mode=1 Bytes=16 Rows=6
+  // FLAGS-NEXT: kernel K*100+Mode=1001 Twice=20 N=16 Bytes=16 Rows=6
+  deallocate(Out);
+  return 0;
+}
+// CHECK: __global__ void hpp_main_pfor0(hpp::Range<1> hpp_range,
+// CHECK-NEXT: const hpp::Pointer<int> Out, const int Mode,
+// CHECK-NEXT: const int Bytes) {
+// CHECK: constexpr int K = HPPN * 2;
+// CHECK-NEXT: constexpr int Twice = K * 2;
+// CHECK-NEXT: constexpr int N = 16;
