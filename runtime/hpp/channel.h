@@ -66,7 +66,10 @@
 ///    in when the task's work completes, and before the host uses the
 ///    channel again (a launch, executeWith, size(), the destructor): that
 ///    waits for the task first. The CPU backend runs the task's launch as
-///    a parallelFor's when the task runs (docs/tasks.md);
+///    a parallelFor's when the task runs (docs/tasks.md), so there the
+///    destructor first runs the tasks still queued (one of them may write
+///    the channel through the reference it captured), as the reference
+///    does;
 ///  - a channel passed twice to one launch is refused (RuntimeError). One
 ///    host thread at a time may use a channel, or wait for a task that
 ///    writes it (the reference's are thread-safe).
@@ -128,9 +131,15 @@ public:
   Channel(const Channel &) = delete;
   Channel &operator=(const Channel &) = delete;
 
-  /// Warns, as the reference does, about values no consumer received;
-  /// frees the storage.
+  /// Completes the tasks that may write the channel (a task that captured
+  /// it by reference and was enqueued before: on the CPU backend every
+  /// task still queued runs, on a GPU the channel waits for the one whose
+  /// launch writes it), as the reference does; their errors go to their
+  /// futures. Then warns, as the reference does, about values no consumer
+  /// received, and frees the storage.
   ~Channel() {
+    if (!Probe)
+      ChannelMemory::completeTasks();
     awaitTask();
     if (!Probe && Count > Head)
       detail::warnChannelLeftovers(name(), Count - Head);

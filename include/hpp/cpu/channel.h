@@ -37,6 +37,11 @@
 ///    while producers go on writing. A blocking parallelFor, and a task,
 ///    complete only after every consumer their writes triggered has
 ///    finished, and rethrow a consumer's error (hpp/cpu/sync.h).
+///  - Destroying the channel completes what may still use it: the tasks
+///    still queued run first (a task that writes the channel through the
+///    reference it captured may not have run yet: tasks run late on the
+///    CPU), then the batches handed over are consumed. Their errors go to
+///    the tasks' futures, as ever; the destructor does not throw.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_CPU_CHANNEL_H
@@ -102,7 +107,12 @@ public:
   Channel(const Channel &) = delete;
   Channel &operator=(const Channel &) = delete;
 
+  /// Runs the tasks still queued first: one of them may write the channel
+  /// through the reference it captured, and on a GPU it has run by now
+  /// (their errors go to their futures). Then waits for the batches
+  /// already handed over, and warns about values no consumer received.
   ~Channel() {
+    cpu::TaskQueue::get().runUntil(nullptr);
     {
       std::lock_guard<std::mutex> Lock(M);
       Stop = true;
