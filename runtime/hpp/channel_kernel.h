@@ -28,6 +28,7 @@
 #include "hpp/core/atomic_ops.h"
 #include "hpp/core/error.h"
 #include "hpp/core/range.h"
+#include "hpp/core/range_check.h"
 #include "hpp/core/span.h"
 #include "hpp/dist_array.h"
 #include "hpp/task.h"
@@ -240,28 +241,11 @@ private:
   DistArray<U> *D;
   ConsumerKernel<KernelT, A...> K;
 };
-/// Refuses, at executeWith as the reference does (with its texts), a
-/// consumer range that no launch can have.
+/// Refuses, at executeWith as the reference does (with its texts:
+/// hpp/core/range_check.h), a consumer range that no launch can have.
 template <int N, int L>
 void checkConsumerShape(const Range<N, L> &R, const char *File, int Line) {
-  std::size_t Items = 1;
-  for (int D = 0; D < 3; ++D) {
-    std::size_t Local;
-    if constexpr (L == N)
-      Local = R.getLocal(D);
-    else
-      Local = DefaultLocalSize<N>::Size[D];
-    if (Local == 0)
-      throw RuntimeError("parallelFor", File, Line,
-                         "work-group size is 0 along dimension " +
-                             std::to_string(D));
-    Items *= Local;
-  }
-  if (Items > maxWorkGroupItems())
-    throw RuntimeError("parallelFor", File, Line,
-                       "work-group of " + std::to_string(Items) +
-                           " work-items exceeds the limit of " +
-                           std::to_string(maxWorkGroupItems()));
+  checkLaunchRange(R, "parallelFor", File, Line);
 }
 
 /// Gives \p Var the value \p V for its lifetime, then the old one back.
