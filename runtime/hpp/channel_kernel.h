@@ -214,6 +214,23 @@ public:
   virtual bool eager() const = 0;
 };
 
+template <class KernelT> struct WaitOnlyVariants;
+
+/// Whether consumer kernel \p KernelT takes its BoundDistArray before its
+/// batch: `(range, BoundDistArray<U>, ChannelBatch<T>, captures...)`, the
+/// order of the paper's consumer, `(Index, BoundDistArray<U>,
+/// std::vector<T>)`. hpp-rewrite outlines either order of the lambda into
+/// a kernel that takes the batch first; both launch here.
+template <class KernelT> struct BoundBeforeBatch : std::false_type {};
+template <class R, class U, class... P>
+struct BoundBeforeBatch<void (*)(R, BoundDistArray<U>, P...)>
+    : std::true_type {};
+template <class KernelT>
+struct BoundBeforeBatch<Cooperative<KernelT>> : BoundBeforeBatch<KernelT> {};
+template <class KernelT>
+struct BoundBeforeBatch<WaitOnlyVariants<KernelT>>
+    : BoundBeforeBatch<KernelT> {};
+
 /// The consumer of a ConsumerKernel over \p RangeT, with the DistArray \p D
 /// (U = void: none, and \p D is null).
 template <class T, class RangeT, class U, class KernelT, class... A>
@@ -227,6 +244,10 @@ public:
         [&](const A &...Args) {
           if constexpr (std::is_void<U>::value)
             return prepareTaskKernel(Options, K.Kernel, R, B, Args...);
+          else if constexpr (BoundBeforeBatch<KernelT>::value)
+            return prepareTaskKernel(Options, K.Kernel, R,
+                                     static_cast<const DistArray<U> &>(*D), B,
+                                     Args...);
           else
             return prepareTaskKernel(Options, K.Kernel, R, B,
                                      static_cast<const DistArray<U> &>(*D),
