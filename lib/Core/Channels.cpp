@@ -256,6 +256,24 @@ std::optional<unsigned> writeBound(const Stmt *Body, const VarDecl *Chan,
   return N;
 }
 
+ConsumerParams consumerParams(const CXXMethodDecl *Op) {
+  ConsumerParams Out;
+  if (!Op || Op->getNumParams() < 2)
+    return Out;
+  Out.Batch = Op->getParamDecl(1);
+  if (Op->getNumParams() < 3)
+    return Out;
+  Out.Bound = Op->getParamDecl(2);
+  // The paper's order: the BoundDistArray first. (A dependent type is
+  // neither: the spec's order is assumed.)
+  auto IsBound = [](const ParmVarDecl *P) {
+    return specializationOf(P->getType(), "hpp::BoundDistArray") != nullptr;
+  };
+  if (IsBound(Out.Batch) && !IsBound(Out.Bound))
+    std::swap(Out.Batch, Out.Bound);
+  return Out;
+}
+
 BatchSpelling batchSpelling(const ParmVarDecl *P, QualType Element) {
   QualType T = P->getType();
   if (T->isDependentType() || Element.isNull())

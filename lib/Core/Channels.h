@@ -91,6 +91,17 @@ enum class BatchSpelling {
   Other       ///< anything else: refused
 };
 
+/// The batch and BoundDistArray parameters of a consumer lambda whose call
+/// operator is \p Op: `(Index, batch)`, `(Index, batch, BoundDistArray<U>)`
+/// (the spec's order) or `(Index, BoundDistArray<U>, batch)` (the paper's
+/// channel reduction, as printed). Bound is null without a third
+/// parameter; both are null when \p Op takes fewer than two.
+struct ConsumerParams {
+  const clang::ParmVarDecl *Batch = nullptr;
+  const clang::ParmVarDecl *Bound = nullptr;
+};
+ConsumerParams consumerParams(const clang::CXXMethodDecl *Op);
+
 /// How parameter \p P spells the batch of a `Channel<Element>`.
 BatchSpelling batchSpelling(const clang::ParmVarDecl *P,
                             clang::QualType Element);

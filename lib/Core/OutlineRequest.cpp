@@ -69,8 +69,9 @@ std::optional<OutlineRequest> OutlineRequest::forConsumer(const CallExpr *Call,
                                                           OutlineError &Err) {
   const CXXMethodDecl *Op = LE->getCallOperator();
   // executeWith(pred, range, lambda(Index, batch)), or executeWith(pred,
-  // range, darray, lambda(Index, batch, BoundDistArray<U>)); hpp-channel
-  // has checked the shape.
+  // range, darray, lambda(Index, batch, BoundDistArray<U>)) (or the
+  // paper's lambda(Index, BoundDistArray<U>, batch): the kernel takes the
+  // batch first all the same); hpp-channel has checked the shape.
   unsigned Written = 0;
   for (const Expr *A : Call->arguments())
     Written += !isa<CXXDefaultArgExpr>(A);
@@ -94,10 +95,11 @@ std::optional<OutlineRequest> OutlineRequest::forConsumer(const CallExpr *Call,
   }
   if (!Req.setRange(Call->getArg(1), Err))
     return std::nullopt;
-  if (!Op->getParamDecl(1)->getName().empty())
-    Req.Batch = Op->getParamDecl(1);
+  const ConsumerParams Params = consumerParams(Op);
+  if (!Params.Batch->getName().empty())
+    Req.Batch = Params.Batch;
   if (Dist)
-    Req.Bound = Op->getParamDecl(2);
+    Req.Bound = Params.Bound;
   return Req;
 }
 

@@ -225,13 +225,14 @@ bool ChannelRule::checkConsumer(const LambdaExpr *LE, QualType Element,
     error(LE->getBeginLoc(),
           Dist ? "the consumer of executeWith(pred, range, darray, lambda) "
                  "must take an Index, its batch (std::vector<T> or Span<T>) "
-                 "and a BoundDistArray"
+                 "and a BoundDistArray (the batch and the BoundDistArray in "
+                 "either order)"
                : "the consumer of executeWith(pred, range, lambda) must take "
                  "an Index and its batch (std::vector<T> or Span<T>)");
     return false;
   }
   bool Ok = true;
-  const ParmVarDecl *Batch = Op->getParamDecl(1);
+  const ParmVarDecl *Batch = consumerParams(Op).Batch;
   BatchSpelling Spelling = batchSpelling(Batch, Element);
   if (Spelling == BatchSpelling::Other) {
     error(Batch->getTypeSpecStartLoc(),

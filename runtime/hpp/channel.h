@@ -18,17 +18,24 @@
 /// How it runs:
 ///  - the values live in storage on the device. A write reserves an index
 ///    with one atomic add on the channel's counter and stores there;
-///  - the coordinator is a pure function of size(): executeWith evaluates
-///    it on a probe channel whose size() is s, for s = 1..capacity, and
-///    keeps k*, the first s at which it holds. The batches are then the
-///    reservation indices [b k*, (b+1) k*), each consumed once, in order;
+///  - the coordinator is a pure function of size(): the runtime evaluates
+///    it on a probe channel whose size() is s, for s = 1, 2, ..., and k* is
+///    the first s at which it holds. The sizes are asked lazily, each once:
+///    before a launch that writes the channel, up to the most values it can
+///    leave waiting (those waiting + InRange * Bound, at most the
+///    capacity), so the number of evaluations is bounded by the values the
+///    launches can write, never by the capacity (a channel of capacity 2^37
+///    costs what one of 100 does). The batches are then the reservation
+///    indices [b k*, (b+1) k*), each consumed once, in order;
 ///  - before a launch that writes the channel, the storage is made to hold
 ///    the values left over plus InRange * Bound, so a producer never waits
 ///    for a consumer (the reference's blocking of a full channel is not
 ///    needed: the same batches are consumed, only later);
 ///  - no k* (no executeWith, or a predicate false up to the capacity): a
 ///    write past the capacity is not stored, and the launch throws the
-///    reference's RuntimeError;
+///    reference's RuntimeError. A k* not found yet below the reach of a
+///    launch means the same for it: its writes cannot fill the channel nor
+///    complete a batch;
 ///  - the launch (hpp/launch.h, AfterLaunchHook) runs on a runtime-owned
 ///    stream; up to HPP_CHANNEL_EAGER (default 2) consumer launches for the
 ///    first batches it can complete are enqueued behind it, each checking
@@ -53,12 +60,16 @@
 ///    Bound, over k*), each guarded by ChannelBatch::ready, so that the
 ///    future's event, and a task enqueued after the future, come after
 ///    every consumer the task's writes triggered. Such a consumer must
-///    write no channel (RuntimeError at the enqueue otherwise). The host
+///    write no channel (RuntimeError at the enqueue otherwise, whatever
+///    the predicate). The host
 ///    side (the counter, the errors: those of the task's future) is taken
 ///    in when the task's work completes, and before the host uses the
 ///    channel again (a launch, executeWith, size(), the destructor): that
 ///    waits for the task first. The CPU backend runs the task's launch as
-///    a parallelFor's when the task runs (docs/tasks.md);
+///    a parallelFor's when the task runs (docs/tasks.md), so there the
+///    destructor first runs the tasks still queued (one of them may write
+///    the channel through the reference it captured), as the reference
+///    does;
 ///  - a channel passed twice to one launch is refused (RuntimeError). One
 ///    host thread at a time may use a channel, or wait for a task that
 ///    writes it (the reference's are thread-safe).
@@ -88,6 +99,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -119,9 +131,15 @@ public:
   Channel(const Channel &) = delete;
   Channel &operator=(const Channel &) = delete;
 
-  /// Warns, as the reference does, about values no consumer received;
-  /// frees the storage.
+  /// Completes the tasks that may write the channel (a task that captured
+  /// it by reference and was enqueued before: on the CPU backend every
+  /// task still queued runs, on a GPU the channel waits for the one whose
+  /// launch writes it), as the reference does; their errors go to their
+  /// futures. Then warns, as the reference does, about values no consumer
+  /// received, and frees the storage.
   ~Channel() {
+    if (!Probe)
+      ChannelMemory::completeTasks();
     awaitTask();
     if (!Probe && Count > Head)
       detail::warnChannelLeftovers(name(), Count - Head);
@@ -199,32 +217,42 @@ private:
 
   /// Keeps the consumer and k*; hands over the values already waiting if
   /// the predicate holds for them, as the reference does.
-  template <class Pred>
-  void install(Pred &P, std::unique_ptr<detail::ChannelConsumer<T>> C,
+  template <class PredT>
+  void install(PredT &P, std::unique_ptr<detail::ChannelConsumer<T>> C,
                const char *File, int Line) {
     awaitTask();
     if (Consumer)
       throw RuntimeError("Channel::executeWith", File, Line,
                          name() + " already has a consumer");
-    Channel Probed(ProbeTag{}, Cap);
-    std::size_t K = 0;
-    for (std::size_t S = 1; S <= Cap && !K; ++S) {
-      Probed.Count = S;
-      if (P(&Probed))
-        K = S;
-    }
+    Prober.reset(new Channel(ProbeTag{}, Cap));
+    Coord = std::move(P);
+    Asked = 0;
+    Batch = 0;
     Consumer = std::move(C);
-    Batch = K;
     ExecFile = File;
     ExecLine = Line;
     if (Count > Head) {
-      Probed.Count = Count - Head;
-      if (P(&Probed)) {
+      Prober->Count = Count - Head;
+      if (Coord(Prober.get())) {
         const std::size_t First = Head;
         Head = Count;
         consume(First, Count - First);
       }
     }
+  }
+
+  /// k* if it is at most \p Reach, else 0: the predicate is asked about
+  /// the sizes it was not asked about yet, in order, up to \p Reach (at
+  /// most the capacity), until it holds. Each size is asked once over the
+  /// channel's life (see the file comment).
+  std::size_t threshold(std::size_t Reach) {
+    const std::size_t Last = std::min(Reach, Cap);
+    while (!Batch && Coord && Asked < Last) {
+      Prober->Count = ++Asked;
+      if (Coord(Prober.get()))
+        Batch = Asked;
+    }
+    return Batch;
   }
 
   /// Launches the consumer on the \p N values at \p First: blocking, or
@@ -267,6 +295,7 @@ private:
     const bool InOrder = Consumer && Consumer->eager() &&
                          detail::afterLaunchStream(); // Null on the CPU.
     std::vector<std::shared_ptr<detail::LaunchScratch>> Kept;
+    threshold(Count - Head);
     auto settle = [&] {
       try {
         detail::waitForAfterLaunch(detail::afterLaunchStream());
@@ -358,7 +387,7 @@ private:
   /// order of its stream, which a consumer that writes a channel cannot
   /// (its channels' batches are dispatched by the host).
   void checkTaskWrites() const {
-    if (Batch && Consumer && !Consumer->eager())
+    if (Consumer && !Consumer->eager())
       throw RuntimeError(
           "Task::enqueue", __FILE__, __LINE__,
           "a Task that writes " + name() +
@@ -397,7 +426,12 @@ private:
   /// The values [Head, Count) of the storage are written and not handed
   /// to a consumer; Count is the counter as of the last launch.
   std::size_t Head = 0, Count = 0;
-  std::size_t Batch = 0; ///< k*; 0: none
+  std::size_t Batch = 0; ///< k*; 0: none (or not found yet: threshold)
+  /// The predicate; the sizes 1..Asked were asked without it holding; the
+  /// probe channel it is asked about.
+  std::function<bool(Channel *)> Coord;
+  std::size_t Asked = 0;
+  std::unique_ptr<Channel> Prober;
   std::unique_ptr<detail::ChannelConsumer<T>> Consumer;
   const char *ExecFile = nullptr; ///< the executeWith, for consumer errors
   int ExecLine = 0;

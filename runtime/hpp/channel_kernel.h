@@ -28,6 +28,7 @@
 #include "hpp/core/atomic_ops.h"
 #include "hpp/core/error.h"
 #include "hpp/core/range.h"
+#include "hpp/core/range_check.h"
 #include "hpp/core/span.h"
 #include "hpp/dist_array.h"
 #include "hpp/task.h"
@@ -213,6 +214,23 @@ public:
   virtual bool eager() const = 0;
 };
 
+template <class KernelT> struct WaitOnlyVariants;
+
+/// Whether consumer kernel \p KernelT takes its BoundDistArray before its
+/// batch: `(range, BoundDistArray<U>, ChannelBatch<T>, captures...)`, the
+/// order of the paper's consumer, `(Index, BoundDistArray<U>,
+/// std::vector<T>)`. hpp-rewrite outlines either order of the lambda into
+/// a kernel that takes the batch first; both launch here.
+template <class KernelT> struct BoundBeforeBatch : std::false_type {};
+template <class R, class U, class... P>
+struct BoundBeforeBatch<void (*)(R, BoundDistArray<U>, P...)>
+    : std::true_type {};
+template <class KernelT>
+struct BoundBeforeBatch<Cooperative<KernelT>> : BoundBeforeBatch<KernelT> {};
+template <class KernelT>
+struct BoundBeforeBatch<WaitOnlyVariants<KernelT>>
+    : BoundBeforeBatch<KernelT> {};
+
 /// The consumer of a ConsumerKernel over \p RangeT, with the DistArray \p D
 /// (U = void: none, and \p D is null).
 template <class T, class RangeT, class U, class KernelT, class... A>
@@ -226,6 +244,10 @@ public:
         [&](const A &...Args) {
           if constexpr (std::is_void<U>::value)
             return prepareTaskKernel(Options, K.Kernel, R, B, Args...);
+          else if constexpr (BoundBeforeBatch<KernelT>::value)
+            return prepareTaskKernel(Options, K.Kernel, R,
+                                     static_cast<const DistArray<U> &>(*D), B,
+                                     Args...);
           else
             return prepareTaskKernel(Options, K.Kernel, R, B,
                                      static_cast<const DistArray<U> &>(*D),
@@ -240,28 +262,11 @@ private:
   DistArray<U> *D;
   ConsumerKernel<KernelT, A...> K;
 };
-/// Refuses, at executeWith as the reference does (with its texts), a
-/// consumer range that no launch can have.
+/// Refuses, at executeWith as the reference does (with its texts:
+/// hpp/core/range_check.h), a consumer range that no launch can have.
 template <int N, int L>
 void checkConsumerShape(const Range<N, L> &R, const char *File, int Line) {
-  std::size_t Items = 1;
-  for (int D = 0; D < 3; ++D) {
-    std::size_t Local;
-    if constexpr (L == N)
-      Local = R.getLocal(D);
-    else
-      Local = DefaultLocalSize<N>::Size[D];
-    if (Local == 0)
-      throw RuntimeError("parallelFor", File, Line,
-                         "work-group size is 0 along dimension " +
-                             std::to_string(D));
-    Items *= Local;
-  }
-  if (Items > maxWorkGroupItems())
-    throw RuntimeError("parallelFor", File, Line,
-                       "work-group of " + std::to_string(Items) +
-                           " work-items exceeds the limit of " +
-                           std::to_string(maxWorkGroupItems()));
+  checkLaunchRange(R, "parallelFor", File, Line);
 }
 
 /// Gives \p Var the value \p V for its lifetime, then the old one back.

@@ -52,6 +52,7 @@ void Channel<T>::prepare(detail::ChannelWriter<T> &W, std::size_t InRange,
                            " overflow the storage's size");
   const std::size_t MaxWrites = InRange * W.Bound;
   const std::size_t Keep = Count - Head;
+  threshold(Keep + MaxWrites); // The most values the launch can leave.
   const std::size_t Room =
       Batch ? MaxWrites : std::min(MaxWrites, Cap - std::min(Keep, Cap));
   // While a batch of this channel is being consumed, the values stay

@@ -48,6 +48,7 @@
 #include "hpp/core/error.h"
 #include "hpp/core/pointer.h"
 #include "hpp/core/range.h"
+#include "hpp/core/range_check.h"
 #include "hpp/device_error.h"
 #include "hpp/launch_graph.h"
 #include "hpp/prefetch.h"
@@ -377,6 +378,8 @@ struct launchKernel {
                HPP_CALLER_LOCATION) {
     try {
       detail::beforeBlockingLaunch(File, Line);
+      // The reference's refusals of a range, with its texts.
+      detail::checkLaunchRange(R, "parallelFor", File, Line);
       detail::launchKernelWith(Kernel, R, std::forward<A>(Args)...);
       detail::afterBlockingLaunch(File, Line);
     } catch (const RuntimeError &E) {

@@ -38,6 +38,7 @@
 #include "hpp/core/future.h"
 #include "hpp/core/index.h"
 #include "hpp/core/range.h"
+#include "hpp/core/range_check.h"
 #include "hpp/device_error.h"
 #include "hpp/launch.h"
 
@@ -261,6 +262,9 @@ private:
 
   Future<Result> submit(const Range<N, N> &Rg, Deps After, const char *File,
                         int Line) {
+    // The reference's refusals of a range, with its texts: before any
+    // buffer is sized by it.
+    detail::checkLaunchRange(Rg, "Task::enqueue", File, Line);
     try {
       Launch->check();
       return detail::submitTask<R, N>(Launch, Rg, std::move(After), File,

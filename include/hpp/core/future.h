@@ -10,7 +10,8 @@
 ///  - detail::Work (hpp/core/work.h): one enqueued task, as a backend
 ///    runs it, with its error.
 ///  - Future<T> (T = std::vector<R>, void, or std::pair<A, B> from
-///    `f1 && f2`): wait(), get(). Copies share one state. Destroying the
+///    `f1 && f2`, Nothing for a void side, which may be a join again):
+///    wait(), get(). Copies share one state. Destroying the
 ///    last copy never blocks. If nobody waited, the work becomes an orphan:
 ///    it still completes, and its error is reported at the next
 ///    synchronising call (a parallelFor, wait or get) or, failing that, at
@@ -229,10 +230,21 @@ private:
   std::shared_ptr<detail::JoinCore<SA, SB>> Core;
 };
 
-/// Both futures: `(f1 && f2).get()` is the pair of their results.
+namespace detail {
+/// The type of `f1 && f2` for a Future<A> and a Future<B>: a void side
+/// spelled Nothing (Canon), so that the join can be joined again (an
+/// operator's argument-dependent lookup over `Future<std::pair<X, void>>`
+/// completes std::pair<X, void>, which does not compile).
 template <class A, class B>
-Future<std::pair<A, B>> operator&&(const Future<A> &F1, const Future<B> &F2) {
-  return Future<std::pair<A, B>>(F1, F2);
+using JoinOf = Future<std::pair<typename Canon<A>::type,
+                                typename Canon<B>::type>>;
+} // namespace detail
+
+/// Both futures: `(f1 && f2).get()` is the pair of their results. The join
+/// converts to its spelling with void for a void side.
+template <class A, class B>
+detail::JoinOf<A, B> operator&&(const Future<A> &F1, const Future<B> &F2) {
+  return detail::JoinOf<A, B>(F1, F2);
 }
 
 namespace detail {

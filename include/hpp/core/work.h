@@ -16,7 +16,9 @@
 ///    error of a task that did not run because a task it waits for failed.
 ///  - detail::Orphans: works whose every future was destroyed before
 ///    anyone waited; their errors are reported at the next synchronising
-///    call, or at exit.
+///    call, or at exit. A blocking parallelFor settles them before its
+///    launch, on every backend, so that it throws an orphan's error
+///    instead of running (Orphans::pending makes that free without one).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_CORE_WORK_H
@@ -266,7 +268,13 @@ public:
       std::atexit(&Orphans::atExit);
     }
     List.push_back(std::move(W));
+    Any.store(true, std::memory_order_release);
   }
+
+  /// Whether an orphan may be waiting to be settled: one load, so that a
+  /// launch that must not start before an orphan's failure is known
+  /// (hpp/backend/gpu.h, beforeBlockingLaunch) costs nothing without one.
+  bool pending() const { return Any.load(std::memory_order_acquire); }
 
   /// Completes every orphan; throws the first error among them (at the
   /// work's own location; \p File : \p Line, the synchronising call, is
@@ -276,6 +284,7 @@ public:
     {
       std::lock_guard<std::mutex> Lock(M);
       Mine.swap(List);
+      Any.store(false, std::memory_order_release);
     }
     std::exception_ptr First;
     std::size_t Failed = 0;
@@ -332,6 +341,7 @@ private:
 
   std::mutex M;
   bool AtExit = false;
+  std::atomic<bool> Any{false}; ///< List is not empty
   std::vector<std::shared_ptr<Work>> List;
 };
 

@@ -32,11 +32,18 @@
 ///    dropped or consumed twice.
 ///  - The consumer's second parameter is `std::vector<T>` (the paper's
 ///    spelling) or `Span<T>`; with a DistArray, the third is the
-///    BoundDistArray of the launch.
+///    BoundDistArray of the launch. The two may come the other way round,
+///    `(Index<1, 1> i, BoundDistArray<U> a, std::vector<T> data)`, as the
+///    paper prints its channel reduction.
 ///  - Consumers run on the channel's own thread, one batch after the other,
 ///    while producers go on writing. A blocking parallelFor, and a task,
 ///    complete only after every consumer their writes triggered has
 ///    finished, and rethrow a consumer's error (hpp/cpu/sync.h).
+///  - Destroying the channel completes what may still use it: the tasks
+///    still queued run first (a task that writes the channel through the
+///    reference it captured may not have run yet: tasks run late on the
+///    CPU), then the batches handed over are consumed. Their errors go to
+///    the tasks' futures, as ever; the destructor does not throw.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_CPU_CHANNEL_H
@@ -66,12 +73,31 @@
 namespace hpp {
 
 namespace cpu {
-/// Calls \p Consumer with the batch as its parameter spells it.
+/// Whether \p C takes (Index, batch, Rest...), the spec's order; a
+/// consumer with a BoundDistArray may also take (Index, BoundDistArray,
+/// batch), the paper's.
+template <class C, class IndexT, class Data, class... Rest>
+constexpr bool takesConsumerArgs() {
+  return std::is_invocable<C, const IndexT &, Data, Rest...>::value ||
+         std::is_invocable<C, const IndexT &, Rest..., Data>::value;
+}
+
+/// Calls \p Fn with (\p I, \p D, \p R...) in the order it takes them
+/// (takesConsumerArgs).
+template <class F, class IndexT, class Data, class... Rest>
+void callConsumer(F &Fn, const IndexT &I, Data &&D, Rest &&...R) {
+  if constexpr (std::is_invocable<F &, const IndexT &, Data, Rest...>::value)
+    Fn(I, std::forward<Data>(D), std::forward<Rest>(R)...);
+  else
+    Fn(I, std::forward<Rest>(R)..., std::forward<Data>(D));
+}
+
+/// Calls \p Consumer with the batch as its parameter spells it, in the
+/// order its parameters come (callConsumer).
 template <class C, class IndexT, class T, class... Rest>
 void consumeWith(const C &Consumer, const IndexT &I, std::vector<T> &Batch,
                  Rest &&...R) {
-  constexpr bool TakesSpan =
-      std::is_invocable<C &, const IndexT &, Span<T>, Rest...>::value;
+  constexpr bool TakesSpan = takesConsumerArgs<C &, IndexT, Span<T>, Rest...>();
   using Data = std::conditional_t<TakesSpan, Span<T>, const std::vector<T> &>;
   auto data = [&]() -> Data {
     if constexpr (TakesSpan)
@@ -79,12 +105,11 @@ void consumeWith(const C &Consumer, const IndexT &I, std::vector<T> &Batch,
     else
       return Batch;
   };
-  if constexpr (std::is_invocable<const C &, const IndexT &, Data,
-                                  Rest...>::value) {
-    Consumer(I, data(), std::forward<Rest>(R)...);
+  if constexpr (takesConsumerArgs<const C &, IndexT, Data, Rest...>()) {
+    callConsumer(Consumer, I, data(), std::forward<Rest>(R)...);
   } else {
     C Copy(Consumer); // A mutable consumer: a copy per work-item.
-    Copy(I, data(), std::forward<Rest>(R)...);
+    callConsumer(Copy, I, data(), std::forward<Rest>(R)...);
   }
 }
 } // namespace cpu
@@ -102,7 +127,12 @@ public:
   Channel(const Channel &) = delete;
   Channel &operator=(const Channel &) = delete;
 
+  /// Runs the tasks still queued first: one of them may write the channel
+  /// through the reference it captured, and on a GPU it has run by now
+  /// (their errors go to their futures). Then waits for the batches
+  /// already handed over, and warns about values no consumer received.
   ~Channel() {
+    cpu::TaskQueue::get().runUntil(nullptr);
     {
       std::lock_guard<std::mutex> Lock(M);
       Stop = true;
@@ -171,13 +201,13 @@ public:
                   "Channel<T>::executeWith: the predicate must be a "
                   "`[=](Channel<T> *c) -> bool __device(coord)` coordinator "
                   "for this channel's T");
-    static_assert(std::is_invocable<C &, const Index<N, N> &, Span<T>,
-                                    BoundDistArray<U>>::value ||
-                      std::is_invocable<C &, const Index<N, N> &,
-                                        std::vector<T>, BoundDistArray<U>>::value,
+    static_assert(cpu::takesConsumerArgs<C &, Index<N, N>, Span<T>,
+                                         BoundDistArray<U>>() ||
+                      cpu::takesConsumerArgs<C &, Index<N, N>, std::vector<T>,
+                                             BoundDistArray<U>>(),
                   "Channel<T>::executeWith: with a DistArray<U>, the consumer "
-                  "must take the range's Index, a std::vector<T> or Span<T>, "
-                  "and a BoundDistArray<U>");
+                  "must take the range's Index, then a std::vector<T> or "
+                  "Span<T> and a BoundDistArray<U>, in either order");
 #if !defined(__HPP_REWRITE__)
     (void)cpu::launchShape(R, File, Line);
     DistArray<U> *Array = &D;

@@ -18,6 +18,7 @@
 #include "hpp/core/error.h"
 #include "hpp/core/index.h"
 #include "hpp/core/range.h"
+#include "hpp/core/range_check.h"
 #include "hpp/cpu/group_executor.h"
 #include "hpp/cpu/launch_context.h"
 #include "hpp/cpu/settings.h"
@@ -59,11 +60,15 @@ struct LaunchShape {
   std::size_t ItemsPerGroup; ///< Work-items in each work-group.
 };
 
-/// The shape of a launch over \p R; throws RuntimeError at the launch,
-/// \p File : \p Line, for a work-group size of zero or above MaxGroupSize.
+/// The shape of a launch over \p R; throws RuntimeError(\p Call) at the
+/// launch, \p File : \p Line, for a range no launch can have
+/// (detail::checkLaunchRange: a negative size converted to std::size_t, a
+/// work-group size of zero or above MaxGroupSize, ...), with the device
+/// runtime's text.
 template <int Dims, int LocalDims>
 LaunchShape launchShape(const Range<Dims, LocalDims> &R, const char *File,
-                        int Line) {
+                        int Line, const char *Call = "parallelFor") {
+  detail::checkLaunchRange(R, Call, File, Line);
   LaunchShape S;
   S.Groups = 1;
   S.ItemsPerGroup = 1;
@@ -73,19 +78,10 @@ LaunchShape launchShape(const Range<Dims, LocalDims> &R, const char *File,
       S.LocalSize[D] = defaultLocalSize(Dims, D);
     else
       S.LocalSize[D] = D < Dims ? R.getLocal(D) : 1;
-    if (S.LocalSize[D] == 0)
-      throw RuntimeError("parallelFor", File, Line,
-                         "work-group size is 0 along dimension " +
-                             std::to_string(D));
     S.GroupCount[D] = detail::groupsFor(S.GlobalSize[D], S.LocalSize[D]);
     S.Groups *= S.GroupCount[D];
     S.ItemsPerGroup *= S.LocalSize[D];
   }
-  if (S.ItemsPerGroup > MaxGroupSize)
-    throw RuntimeError("parallelFor", File, Line,
-                       "work-group of " + std::to_string(S.ItemsPerGroup) +
-                           " work-items exceeds the limit of " +
-                           std::to_string(MaxGroupSize));
   return S;
 }
 

@@ -10,7 +10,8 @@
 ///  - A task (DeferredWork) runs when something synchronises with it: a
 ///    wait() or get() on its future (or on a future of a task enqueued
 ///    after it), any blocking parallelFor, a deallocate (cudaFree waits for
-///    the device too), or when its last future is destroyed unobserved
+///    the device too), the destruction of a Channel (the task may write it
+///    through a reference), or when its last future is destroyed unobserved
 ///    (while what it captured by reference still exists). Tasks run one after
 ///    the other in enqueue order, which respects every dependency, on the
 ///    thread that synchronises. Until then nothing of the task has

@@ -159,12 +159,13 @@ private:
 #if !defined(__HPP_REWRITE__)
     // What a GPU launch refuses at once.
     cpu::validateCheckSettings(File, Line);
-    (void)cpu::launchShape(Rg, File, Line);
+    (void)cpu::launchShape(Rg, File, Line, "Task::enqueue");
     (void)cpu::mvectorWidth(File, Line);
 #endif
     const std::size_t Count = Rg.size();
-    std::shared_ptr<Slot> Out(new Slot[Count ? Count : 1](),
-                              std::default_delete<Slot[]>());
+    // One result per work-item; none for a void task.
+    const std::size_t Slots = std::is_void<R>::value || !Count ? 1 : Count;
+    std::shared_ptr<Slot> Out(new Slot[Slots](), std::default_delete<Slot[]>());
     auto Body = Body_;
     for (auto &D : After)
       D->addDependent();

@@ -8,11 +8,15 @@
 /// detail::ChannelMemory for the CPU backend (hpp/channel.h): "device"
 /// memory is host memory, the state has no mirror (the host reads the
 /// counter that the work-items' atomics updated once the launch has
-/// returned), copies are memcpy and there is nothing to wait for.
+/// returned), copies are memcpy and there is nothing to wait for. A
+/// channel's destructor first runs the tasks still queued (hpp/cpu/sync.h):
+/// one of them may write the channel.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_BACKEND_CPU_CHANNEL_H
 #define HPP_RUNTIME_BACKEND_CPU_CHANNEL_H
+
+#include "hpp/cpu/sync.h"
 
 #include <cstddef>
 #include <cstdlib>
@@ -43,6 +47,11 @@ struct ChannelMemory {
     std::memmove(To, From, Bytes);
   }
   static void wait(void *) {}
+  /// Before a channel is destroyed: the enqueued tasks run, as a GPU has
+  /// run them (their errors go to their futures).
+  static void completeTasks() noexcept {
+    hpp::cpu::TaskQueue::get().runUntil(nullptr);
+  }
 };
 
 } // namespace detail

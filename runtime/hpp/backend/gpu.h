@@ -386,12 +386,23 @@ inline void waitForAfterLaunch(void *) {
   checkDeferredDeviceErrors();
 }
 
-/// Before a blocking launch (a parallelFor): nothing to do, the launch's
-/// device-wide synchronisation completes every enqueued task.
-inline void beforeBlockingLaunch(const char *, int) {}
-/// After it, at \p File : \p Line: the errors of tasks nobody waited for.
+/// Before a blocking launch (a parallelFor) at \p File : \p Line: when a
+/// task nobody waits for any more (an orphan: hpp/core/work.h) may still be
+/// running, waits for it and throws its error, if it failed, instead of
+/// launching (docs/dialect.md, "Errors in tasks": the parallelFor that
+/// reports such an error does not run its own launch, as on the CPU,
+/// where the orphans are settled before the launch). Without orphans, one
+/// load: the launch's device-wide synchronisation completes every other
+/// task.
+inline void beforeBlockingLaunch(const char *File, int Line) {
+  if (Orphans::get().pending())
+    Orphans::get().settle(File, Line);
+}
+/// After it, at \p File : \p Line: the errors of tasks nobody waited for
+/// (those orphaned while it ran: a channel's).
 inline void afterBlockingLaunch(const char *File, int Line) {
-  Orphans::get().settle(File, Line);
+  if (Orphans::get().pending())
+    Orphans::get().settle(File, Line);
 }
 
 /// The warp (wavefront) size device \p DeviceId reports: 32 or 64.

@@ -93,6 +93,10 @@ struct ChannelMemory {
     HPP_CHECK(
         HPP_GPU(StreamSynchronize)(static_cast<HPP_GPU(Stream_t)>(Stream)));
   }
+  /// Before a channel is destroyed: nothing; a task is launched at its
+  /// enqueue, and the channel waits for the one whose launch writes it
+  /// (Channel::awaitTask).
+  static void completeTasks() noexcept {}
 };
 
 } // namespace detail

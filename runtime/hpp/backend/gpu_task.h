@@ -358,12 +358,23 @@ inline TaskGate taskGate(const std::vector<std::shared_ptr<Work>> &After,
   return G;
 }
 
+/// The future's value for a task whose \p N results are at \p Out (device
+/// memory). A std::vector<bool> has no data() to copy into: its values
+/// come through a plain array.
 template <class R> std::vector<R> fetchDeviceResults(void *Out, std::size_t N) {
-  std::vector<R> V(N);
-  if (N)
-    HPP_CHECK(HPP_GPU(Memcpy)(V.data(), Out, N * sizeof(R),
-                              HPP_GPU(MemcpyDeviceToHost)));
-  return V;
+  if constexpr (std::is_same<R, bool>::value) {
+    std::unique_ptr<bool[]> Host(new bool[N ? N : 1]);
+    if (N)
+      HPP_CHECK(HPP_GPU(Memcpy)(Host.get(), Out, N * sizeof(bool),
+                                HPP_GPU(MemcpyDeviceToHost)));
+    return std::vector<bool>(Host.get(), Host.get() + N);
+  } else {
+    std::vector<R> V(N);
+    if (N)
+      HPP_CHECK(HPP_GPU(Memcpy)(V.data(), Out, N * sizeof(R),
+                                HPP_GPU(MemcpyDeviceToHost)));
+    return V;
+  }
 }
 
 /// Enqueues \p L's launch over \p Rg after \p After; see the file comment.

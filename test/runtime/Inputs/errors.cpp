@@ -1,7 +1,8 @@
 // Failing launches and allocations, in the generated-code shape: each must
 // throw hpp::RuntimeError with the failing call, file, line and the
 // backend's message. Usage: errors MODE, MODE one of local0, bigblock,
-// hugealloc, overflow, barrier0, region0, throw and work-item (CPU backend
+// fill (no error), hugealloc, overflow, barrier0, region0, throw and
+// work-item (CPU backend
 // only). Prints the error's fields and exits 1 when the expected
 // RuntimeError arrives. The calls the program makes itself (allocate,
 // Barrier, allocRegion, get_global_id) report this file's line: the line of
@@ -47,6 +48,11 @@ int main(int argc, char **argv) {
       Pointer<int> out = allocate<int>(4096);
       hpp::launchKernel(hpp_fill_pfor0, // LINE: bigblock
                         Range<1, 1>(Range<1>(4096), Range<1>(2048)), out);
+    } else if (!std::strcmp(Mode, "fill")) {
+      Pointer<int> out = allocate<int>(100);
+      hpp::launchKernel(hpp_fill_pfor0, // LINE: fill
+                        Range<1, 1>(Range<1>(100), Range<1>(64)), out);
+      std::printf("filled %d\n", out[99]);
     } else if (!std::strcmp(Mode, "hugealloc")) {
       Pointer<double> p = allocate<double>(std::size_t(1) << 60); // LINE: hugealloc
       std::printf("allocated %p\n", static_cast<void *>(p.get()));
