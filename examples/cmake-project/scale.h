@@ -1,7 +1,7 @@
 //===- scale.h - The factor saxpy.cpp scales by ---------------------------===//
 //
-// Part of hpp-rewrite. examples/cmake-project. Only saxpy.cpp includes it,
-// so touching it re-runs the rewrite of saxpy.cpp alone.
+// Part of hpp-rewrite. examples/cmake-project. main.cpp and saxpy.cpp
+// include it from beside them, with quotes and no include directory.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SCALE_H

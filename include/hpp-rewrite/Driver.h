@@ -14,12 +14,14 @@
 #define HPP_REWRITE_DRIVER_H
 
 #include "hpp-rewrite/EditCollector.h"
+#include "hpp-rewrite/Rule.h"
 #include "hpp-rewrite/RuleRegistry.h"
 
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -112,7 +114,27 @@ bool runRewriteTool(clang::tooling::ClangTool &Tool,
 /// \p Selection enables and the warnings it makes errors.
 std::unique_ptr<clang::tooling::FrontendActionFactory>
 newRewriteActionFactory(RewriteOutput &Output,
-                        const RuleSelection &Selection = RuleSelection());
+                        const RuleSelection &Selection = RuleSelection(),
+                        const RewriteOptions &Options = RewriteOptions());
+
+/// The comment that ends the first line of every output that differs from
+/// its input, `#line 1 "<input>" // hpp-rewrite output`: how the tool
+/// recognizes its own outputs (it replaces no other existing file) and
+/// finds their sources (`--all` on a build of the CMake package).
+inline constexpr llvm::StringLiteral OutputMark = "// hpp-rewrite output";
+
+/// What the first line of a file says of where it came from.
+struct OutputOrigin {
+  /// The file its `#line 1 "..."` names (unescaped).
+  std::string Input;
+  /// The line ends with OutputMark; without it, a `#line 1` of another
+  /// tool, or the output of a version that did not mark its outputs.
+  bool Marked = false;
+};
+
+/// The origin \p Text names when its first line is `#line 1 "<file>"`,
+/// with or without OutputMark after it; none otherwise.
+std::optional<OutputOrigin> outputOrigin(llvm::StringRef Text);
 
 } // namespace rewrite
 } // namespace hpp

@@ -37,6 +37,15 @@ class LineDirectives;
 class RuleSelection;
 class WidthModel;
 
+/// Choices about the output that select no rule (hpp-rewrite's options).
+struct RewriteOptions {
+  /// `--absolute-includes`: each `#include "..."` and `__has_include("...")`
+  /// of the main file that names a file beside it names that file by its
+  /// absolute path in the output (the output is compiled from another
+  /// directory: a build tree), so that it resolves to the same file.
+  bool AbsoluteIncludes = false;
+};
+
 /// What a rule sees of the translation unit being rewritten.
 struct RuleContext {
   clang::CompilerInstance &CI;
@@ -54,6 +63,8 @@ struct RuleContext {
   /// Where `#line` directives keep the output's line numbers the input's
   /// (lib/Core/LineDirectives.h); records from the start of parsing.
   LineDirectives &lines();
+  /// The options of the run.
+  RewriteOptions Options;
 
   RuleContext(clang::CompilerInstance &CI, RuleDiagnostics &Diags,
               EditCollector &Edits);

@@ -116,14 +116,16 @@ private:
 /// Parses one source, runs the rules and stores the rewritten text.
 class RewriteAction : public ASTFrontendAction {
 public:
-  RewriteAction(RewriteOutput &Output, const RuleSelection &Selection)
-      : Output(Output), Selection(Selection) {}
+  RewriteAction(RewriteOutput &Output, const RuleSelection &Selection,
+                const RewriteOptions &Options)
+      : Output(Output), Selection(Selection), Options(Options) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef File) override {
     Diags = std::make_unique<RuleDiagnostics>(CI.getDiagnostics(), &Selection);
     Edits = std::make_unique<EditCollector>(CI.getSourceManager(), *Diags);
     Ctx = std::make_unique<RuleContext>(CI, *Diags, *Edits);
+    Ctx->Options = Options;
     Ctx->lines().record(CI.getPreprocessor());
     Rules = createRules(*Ctx, Selection);
     for (auto &R : Rules) {
@@ -183,6 +185,7 @@ public:
 private:
   RewriteOutput &Output;
   const RuleSelection &Selection;
+  const RewriteOptions &Options;
   MatchFinder Finder;
   std::unique_ptr<RuleDiagnostics> Diags;
   std::unique_ptr<EditCollector> Edits;
@@ -195,15 +198,17 @@ private:
 /// Creates a RewriteAction per source.
 class RewriteActionFactory : public tooling::FrontendActionFactory {
 public:
-  RewriteActionFactory(RewriteOutput &Output, const RuleSelection &Selection)
-      : Output(Output), Selection(Selection) {}
+  RewriteActionFactory(RewriteOutput &Output, const RuleSelection &Selection,
+                       const RewriteOptions &Options)
+      : Output(Output), Selection(Selection), Options(Options) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<RewriteAction>(Output, Selection);
+    return std::make_unique<RewriteAction>(Output, Selection, Options);
   }
 
 private:
   RewriteOutput &Output;
   RuleSelection Selection;
+  RewriteOptions Options;
 };
 
 } // namespace
@@ -455,9 +460,35 @@ bool runRewriteTool(tooling::ClangTool &Tool,
   return Status == 0 && Printer.getNumErrors() == 0;
 }
 
+std::optional<OutputOrigin> outputOrigin(llvm::StringRef Text) {
+  llvm::StringRef Line = Text.take_until([](char C) { return C == '\n'; });
+  Line.consume_back("\r");
+  if (!Line.consume_front("#line 1 \""))
+    return std::nullopt;
+  OutputOrigin Origin;
+  for (size_t I = 0; I < Line.size(); ++I) {
+    char C = Line[I];
+    if (C == '\\' && I + 1 < Line.size()) {
+      Origin.Input += Line[++I];
+      continue;
+    }
+    if (C != '"') {
+      Origin.Input += C;
+      continue;
+    }
+    llvm::StringRef Rest = Line.drop_front(I + 1).trim(" \t");
+    if (Origin.Input.empty() || !(Rest.empty() || Rest == OutputMark))
+      return std::nullopt;
+    Origin.Marked = Rest == OutputMark;
+    return Origin;
+  }
+  return std::nullopt;
+}
+
 std::unique_ptr<tooling::FrontendActionFactory>
-newRewriteActionFactory(RewriteOutput &Output, const RuleSelection &Selection) {
-  return std::make_unique<RewriteActionFactory>(Output, Selection);
+newRewriteActionFactory(RewriteOutput &Output, const RuleSelection &Selection,
+                        const RewriteOptions &Options) {
+  return std::make_unique<RewriteActionFactory>(Output, Selection, Options);
 }
 
 } // namespace rewrite

@@ -6,6 +6,7 @@
 
 #include "Core/LineDirectives.h"
 #include "Core/Conditionals.h"
+#include "hpp-rewrite/Driver.h"
 
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroArgs.h"
@@ -192,11 +193,14 @@ LineDirectives::synced(const tooling::Replacements &Edits, unsigned Base,
   };
   if (Base == 0 && !Rs.empty()) {
     // The whole output names the input: `__FILE__` before the first edit
-    // too (includes are still found next to the output).
+    // too (includes are still found next to the output). The mark after
+    // it tells the tool its own outputs (Driver.h, OutputMark).
+    std::string Top = directiveAt(0);
+    Top.insert(Top.size() - 1, " " + OutputMark.str());
     if (Rs.front().getOffset() == 0)
-      Texts.front() = directiveAt(0) + Texts.front();
+      Texts.front() = Top + Texts.front();
     else
-      Inserts.push_back({0, directiveAt(0)});
+      Inserts.push_back({0, Top});
     Placed(0);
   }
   unsigned Pos = Base;

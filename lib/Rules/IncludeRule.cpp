@@ -7,6 +7,7 @@
 #include "Rules/IncludeRule.h"
 
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/Path.h"
@@ -20,16 +21,23 @@ namespace {
 /// Watches the main file's #include directives.
 class IncludeCallbacks : public PPCallbacks {
 public:
-  IncludeCallbacks(const SourceManager &SM, EditCollector &Edits,
-                   RuleDiagnostics &Diags, StringRef Rule)
-      : SM(SM), Edits(Edits), Diags(Diags), Rule(Rule) {}
+  IncludeCallbacks(const CompilerInstance &CI, EditCollector &Edits,
+                   RuleDiagnostics &Diags, StringRef Rule,
+                   bool AbsoluteIncludes)
+      : SM(CI.getSourceManager()), LangOpts(CI.getLangOpts()), Edits(Edits),
+        Diags(Diags), Rule(Rule), AbsoluteIncludes(AbsoluteIncludes) {}
 
   void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef Name,
                           bool IsAngled, CharSourceRange FilenameRange,
-                          OptionalFileEntryRef, StringRef, StringRef,
+                          OptionalFileEntryRef File, StringRef, StringRef,
                           const Module *, bool,
                           SrcMgr::CharacteristicKind) override {
-    if (Name != "hpp/hpp.h" || SM.isInSystemHeader(HashLoc))
+    if (Name != "hpp/hpp.h") {
+      if (!IsAngled && SM.isWrittenInMainFile(HashLoc))
+        pinToSourceDirectory(FilenameRange, Name, File, "#include");
+      return;
+    }
+    if (SM.isInSystemHeader(HashLoc))
       return;
     if (!SM.isWrittenInMainFile(HashLoc)) {
       // Through a project header, which the output keeps as written: it
@@ -53,6 +61,20 @@ public:
                   IsAngled ? "<hpp/runtime.h>" : "\"hpp/runtime.h\"", Rule);
   }
 
+  void HasInclude(SourceLocation Loc, StringRef Name, bool IsAngled,
+                  OptionalFileEntryRef File,
+                  SrcMgr::CharacteristicKind) override {
+    if (IsAngled || !AbsoluteIncludes)
+      return;
+    SourceLocation Spelled = SM.getSpellingLoc(Loc);
+    if (!SM.isWrittenInMainFile(Spelled))
+      return;
+    unsigned Length = Lexer::MeasureTokenLength(Spelled, SM, LangOpts);
+    pinToSourceDirectory(
+        CharSourceRange::getCharRange(Loc, Loc.getLocWithOffset(Length)), Name,
+        File, "__has_include");
+  }
+
   /// `__device(...)` in a project header: dialect code the output would
   /// keep as written (a parallelFor body carries it too).
   void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange,
@@ -64,16 +86,61 @@ public:
   }
 
 private:
+  /// With --absolute-includes: the quoted header name at \p Range of the
+  /// main file, when it names \p File beside the main file, becomes that
+  /// file's absolute path (the output is compiled from another directory,
+  /// which a quoted name is looked up in first).
+  void pinToSourceDirectory(CharSourceRange Range, StringRef Name,
+                            OptionalFileEntryRef File, StringRef What) {
+    if (!AbsoluteIncludes || !File || llvm::sys::path::is_absolute(Name))
+      return;
+    OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+    if (!Main)
+      return;
+    FileManager &FM = SM.getFileManager();
+    SmallString<256> Beside(Main->getDir().getName());
+    llvm::sys::path::append(Beside, Name);
+    OptionalFileEntryRef There = FM.getOptionalFileRef(Beside);
+    if (!There || &There->getFileEntry() != &File->getFileEntry())
+      return; // Found through the include path, as it will be again.
+    FM.makeAbsolutePath(Beside);
+    const SourceLocation Loc = Range.getBegin();
+    if (Beside.str().find_first_of("\"\n") != StringRef::npos) {
+      Diags.error(SM.getExpansionLoc(Loc), Rule,
+                  ("'" + Name +
+                   "' is found beside this file, at a path that "
+                   "a quoted #include cannot name ('\"' or a newline in it); "
+                   "the output, compiled elsewhere (--absolute-includes), "
+                   "would not find it")
+                      .str());
+      return;
+    }
+    if (!Loc.isFileID() || !Range.getEnd().isFileID() ||
+        !SM.isWrittenInMainFile(Loc)) {
+      Diags.error(SM.getExpansionLoc(Loc), Rule,
+                  ("'" + Name +
+                   "' is found beside this file, and the output, compiled "
+                   "elsewhere (--absolute-includes), would not find it: "
+                   "write the name in the " +
+                   What + " itself, not through a macro")
+                      .str());
+      return;
+    }
+    Edits.replace(Range, "\"" + Beside.str().str() + "\"", Rule);
+  }
+
   const SourceManager &SM;
+  const LangOptions &LangOpts;
   EditCollector &Edits;
   RuleDiagnostics &Diags;
   StringRef Rule;
+  bool AbsoluteIncludes;
 };
 } // namespace
 
 void IncludeRule::registerPPCallbacks() {
   Ctx.CI.getPreprocessor().addPPCallbacks(std::make_unique<IncludeCallbacks>(
-      Ctx.CI.getSourceManager(), Ctx.Edits, Ctx.Diags, Name));
+      Ctx.CI, Ctx.Edits, Ctx.Diags, Name, Ctx.Options.AbsoluteIncludes));
 }
 
 } // namespace rewrite

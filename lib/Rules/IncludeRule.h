@@ -13,7 +13,9 @@ namespace rewrite {
 
 /// Replaces the dialect header include of the main file with the device
 /// runtime's header; refuses dialect code the output would keep as written
-/// because it lies in a project header.
+/// because it lies in a project header. With --absolute-includes, the
+/// main file's quoted includes (and `__has_include`s) of headers beside it
+/// name them by their absolute paths.
 class IncludeRule : public Rule {
 public:
   using Rule::Rule;

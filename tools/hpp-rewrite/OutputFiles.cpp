@@ -10,14 +10,18 @@
 //===----------------------------------------------------------------------===//
 
 #include "OutputFiles.h"
+#include "hpp-rewrite/Driver.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <chrono>
+#include <optional>
 #include <thread>
 
 using namespace llvm;
@@ -63,6 +67,122 @@ Expected<std::string> resolveDestination(StringRef Path,
                             "'; use --in-place to rewrite a source in place");
   }
   return std::string(Real);
+}
+
+/// \p Path absolute, without `.` or `..`.
+static std::string normalized(StringRef Path) {
+  SmallString<256> Abs(Path);
+  sys::fs::make_absolute(Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs);
+}
+
+ProjectFiles::ProjectFiles(ArrayRef<std::string> Files) {
+  for (const std::string &F : Files)
+    this->Files.push_back(normalized(F));
+  llvm::sort(this->Files);
+}
+
+bool ProjectFiles::contains(StringRef Path) const {
+  const std::string N = normalized(Path);
+  if (std::binary_search(Files.begin(), Files.end(), N))
+    return true;
+  if (Files.empty() || !sys::fs::exists(N))
+    return false;
+  if (Real.empty()) { // Symbolic links resolved, once.
+    for (const std::string &F : Files) {
+      SmallString<256> R;
+      Real.push_back(sys::fs::real_path(F, R) ? F : std::string(R));
+    }
+    llvm::sort(Real);
+  }
+  SmallString<256> R;
+  return !sys::fs::real_path(N, R) &&
+         std::binary_search(Real.begin(), Real.end(), std::string(R));
+}
+
+/// Whether \p A and \p B name the same existing file.
+static bool sameFile(StringRef A, StringRef B) {
+  bool Same = false;
+  return !sys::fs::equivalent(A, B, Same) && Same;
+}
+
+Error checkReplaceable(StringRef Dest, StringRef Input,
+                       const ProjectFiles &Project) {
+  if (Dest == DevNull)
+    return Error::success();
+  const bool Exists = sys::fs::exists(Dest);
+  std::optional<rewrite::OutputOrigin> Origin;
+  std::unique_ptr<MemoryBuffer> Text;
+  if (Exists) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> B =
+        MemoryBuffer::getFile(Dest, /*IsText=*/false,
+                              /*RequiresNullTerminator=*/false);
+    if (!B)
+      return fail(Dest, B.getError().message());
+    Text = std::move(*B);
+    Origin = rewrite::outputOrigin(Text->getBuffer());
+    if (Origin && Origin->Marked && !sameFile(Origin->Input, Dest))
+      return Error::success(); // Its own output: a build step's too.
+  }
+  if (Project.contains(Dest))
+    return fail(Dest, "it is a source of the compilation database, which "
+                      "hpp-rewrite does not replace; choose another "
+                      "destination");
+  if (!Exists)
+    return Error::success();
+  if (Origin && !Origin->Marked && sameFile(Origin->Input, Input))
+    return Error::success(); // An output of an earlier version.
+  ErrorOr<std::unique_ptr<MemoryBuffer>> In =
+      MemoryBuffer::getFile(Input, /*IsText=*/false,
+                            /*RequiresNullTerminator=*/false);
+  if (In && (*In)->getBuffer() == Text->getBuffer())
+    return Error::success(); // A copy of the input.
+  return fail(Dest,
+              "the file exists and is not an output of hpp-rewrite (its "
+              "first line is not '#line 1 \"...\" " +
+                  rewrite::OutputMark +
+                  "'); hpp-rewrite replaces only its own outputs: remove the "
+                  "file or choose another destination");
+}
+
+Error makeDirectories(ArrayRef<PendingOutput> Outputs,
+                      std::vector<std::string> &Created) {
+  for (const PendingOutput &O : Outputs) {
+    std::vector<std::string> Missing;
+    for (StringRef Dir = sys::path::parent_path(O.Path);
+         !Dir.empty() && !sys::fs::exists(Dir);
+         Dir = sys::path::parent_path(Dir))
+      Missing.push_back(Dir.str());
+    for (auto It = Missing.rbegin(); It != Missing.rend(); ++It) {
+      if (std::error_code EC = sys::fs::create_directory(*It))
+        return createStringError(EC, "cannot create directory '" + *It +
+                                         "': " + EC.message());
+      Created.push_back(*It);
+    }
+  }
+  return Error::success();
+}
+
+/// The Makefile rule "Target: Deps...", spaces and '#' escaped as make and
+/// Ninja read them.
+std::string depFileText(StringRef Target,
+                        const std::vector<std::string> &Deps) {
+  auto Escape = [](StringRef P) {
+    std::string Out;
+    for (char C : P) {
+      if (C == ' ' || C == '#')
+        Out += '\\';
+      else if (C == '$')
+        Out += '$';
+      Out += C;
+    }
+    return Out;
+  };
+  std::string Text = Escape(Target) + ":";
+  for (const std::string &D : Deps)
+    Text += " \\\n  " + Escape(D);
+  return Text + "\n";
 }
 
 namespace {

@@ -11,6 +11,10 @@
 ///  - a destination that exists and is not a regular file (a directory, a
 ///    FIFO, a device) is refused, except /dev/null, which discards;
 ///  - `-o` naming one of the inputs is refused (that is `--in-place`);
+///  - a rewrite (`-o`, `--output-dir`) replaces no file but the tool's
+///    own outputs (checkReplaceable): a file of the compilation database,
+///    a project's source or header, any file it did not write, is refused
+///    before anything is parsed;
 ///  - every file is first written to a temporary file beside its
 ///    destination, with the destination's permissions; only when all of
 ///    them are written are they renamed into place, each rename atomic, so
@@ -47,6 +51,43 @@ struct PendingOutput {
 /// a regular file (other than /dev/null), or one of \p Inputs.
 llvm::Expected<std::string> resolveDestination(llvm::StringRef Path,
                                                llvm::ArrayRef<std::string> Inputs);
+
+/// Normalized paths of the files a compilation database compiles, for
+/// checkReplaceable.
+class ProjectFiles {
+public:
+  explicit ProjectFiles(llvm::ArrayRef<std::string> Files);
+  /// Whether \p Path (existing or not) is one of them.
+  bool contains(llvm::StringRef Path) const;
+
+private:
+  std::vector<std::string> Files;
+  mutable std::vector<std::string> Real; ///< made on the first query
+};
+
+/// Whether the rewrite of \p Input may be written to \p Dest (as
+/// resolveDestination gave it), an error naming \p Dest saying why not:
+///  - a file \p Project compiles is refused, unless it is an output of
+///    hpp-rewrite (a build step's output compiled in the build);
+///  - a file that does not exist, and /dev/null, may be written;
+///  - an existing file only when it is an output of hpp-rewrite: its first
+///    line is `#line 1 "<file>" // hpp-rewrite output` (rewrite::OutputMark)
+///    naming another file than itself (a source rewritten in place names
+///    itself: it is a source now), or `#line 1 "<Input>"` without the mark
+///    (an output of an earlier version), or it holds the same text as
+///    \p Input (a source with nothing to lower rewrites to itself).
+llvm::Error checkReplaceable(llvm::StringRef Dest, llvm::StringRef Input,
+                             const ProjectFiles &Project);
+
+/// The Makefile rule "Target: Deps..." (`--depfile`), spaces and '#'
+/// escaped as make and Ninja read them.
+std::string depFileText(llvm::StringRef Target,
+                        const std::vector<std::string> &Deps);
+
+/// Creates the directories that \p Outputs go to; \p Created gets those
+/// made, shallowest first.
+llvm::Error makeDirectories(llvm::ArrayRef<PendingOutput> Outputs,
+                            std::vector<std::string> &Created);
 
 /// Writes every one of \p Outputs, or none (see the file comment); errors
 /// name the file. \p PauseMs: a pause after each rename (the tests kill

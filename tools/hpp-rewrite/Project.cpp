@@ -14,13 +14,18 @@
 //===----------------------------------------------------------------------===//
 
 #include "Project.h"
+#include "BuildFlags.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
@@ -28,6 +33,7 @@
 
 #include <map>
 #include <mutex>
+#include <optional>
 
 using namespace llvm;
 using namespace clang;
@@ -74,13 +80,19 @@ static std::string absolute(StringRef Path) {
   return std::string(Abs);
 }
 
+/// The jobs of \p Sources; \p ParseFlagsOnly: --parse-flags-only.
 static std::vector<Job> jobsFor(const CompilationDatabase &DB,
-                                ArrayRef<std::string> Sources) {
+                                ArrayRef<std::string> Sources,
+                                bool ParseFlagsOnly) {
   std::vector<Job> Jobs;
   for (const std::string &S : Sources) {
     Job J;
     J.Path = absolute(S);
-    J.Commands = std::make_unique<FixedCommands>(DB.getCompileCommands(J.Path));
+    std::vector<CompileCommand> Commands = DB.getCompileCommands(J.Path);
+    if (ParseFlagsOnly)
+      for (CompileCommand &C : Commands)
+        C.CommandLine = parseFlagsOnly(C.CommandLine);
+    J.Commands = std::make_unique<FixedCommands>(std::move(Commands));
     Jobs.push_back(std::move(J));
   }
   return Jobs;
@@ -138,7 +150,7 @@ std::vector<FileRun> rewriteSources(const CompilationDatabase &DB,
                                     const rewrite::RuleSelection &Selection,
                                     const RunOptions &Options) {
   std::vector<FileRun> Runs(Sources.size());
-  std::vector<Job> Jobs = jobsFor(DB, Sources);
+  std::vector<Job> Jobs = jobsFor(DB, Sources, Options.ParseFlagsOnly);
   for (size_t I = 0; I < Sources.size(); ++I) {
     Runs[I].Source = Sources[I];
     Runs[I].Path = Jobs[I].Path;
@@ -158,7 +170,8 @@ std::vector<FileRun> rewriteSources(const CompilationDatabase &DB,
         ++R.Log.Errors;
       } else {
         std::unique_ptr<ClangTool> Tool = Jobs[I].tool(Paths);
-        auto Factory = rewrite::newRewriteActionFactory(R.Output, Selection);
+        auto Factory = rewrite::newRewriteActionFactory(R.Output, Selection,
+                                                        Options.Rewrite);
         R.Ok =
             rewrite::runRewriteTool(*Tool, *Factory, OS, &R.Log) && R.Output.Ok;
         if (!R.Ok && R.Log.Errors == 0)
@@ -172,20 +185,27 @@ std::vector<FileRun> rewriteSources(const CompilationDatabase &DB,
 }
 
 namespace {
-/// Notes whether `hpp/hpp.h` is included.
+/// What a scan saw included.
+struct Included {
+  bool Dialect = false; ///< hpp/hpp.h
+  bool Runtime = false; ///< hpp/runtime.h
+};
+
+/// Notes whether `hpp/hpp.h` and `hpp/runtime.h` are included.
 class IncludeScan : public PreprocessOnlyAction {
 public:
-  explicit IncludeScan(bool &Found) : Found(Found) {}
+  explicit IncludeScan(Included &Found) : Found(Found) {}
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     struct Callbacks : PPCallbacks {
-      bool &Found;
-      explicit Callbacks(bool &Found) : Found(Found) {}
+      Included &Found;
+      explicit Callbacks(Included &Found) : Found(Found) {}
       void InclusionDirective(SourceLocation, const Token &, StringRef Name,
                               bool, CharSourceRange, OptionalFileEntryRef,
                               StringRef, StringRef, const Module *, bool,
                               SrcMgr::CharacteristicKind) override {
-        Found |= Name == "hpp/hpp.h";
+        Found.Dialect |= Name == "hpp/hpp.h";
+        Found.Runtime |= Name == "hpp/runtime.h";
       }
     };
     CI.getPreprocessor().addPPCallbacks(std::make_unique<Callbacks>(Found));
@@ -193,52 +213,154 @@ public:
   }
 
 private:
-  bool &Found;
+  Included &Found;
 };
 
 class IncludeScanFactory : public FrontendActionFactory {
 public:
-  explicit IncludeScanFactory(bool &Found) : Found(Found) {}
+  explicit IncludeScanFactory(Included &Found) : Found(Found) {}
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<IncludeScan>(Found);
   }
 
 private:
-  bool &Found;
+  Included &Found;
+};
+
+/// The source an output of hpp-rewrite at \p Path names on its first
+/// line, when it is one (marked, naming another file that exists).
+std::optional<std::string> outputSource(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(
+      Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!B)
+    return std::nullopt;
+  std::optional<rewrite::OutputOrigin> O =
+      rewrite::outputOrigin((*B)->getBuffer());
+  if (!O || !O->Marked || !sys::path::is_absolute(O->Input))
+    return std::nullopt;
+  bool Same = false;
+  if (!sys::fs::is_regular_file(O->Input) ||
+      (!sys::fs::equivalent(O->Input, Path, Same) && Same))
+    return std::nullopt;
+  return absolute(O->Input);
+}
+
+/// The commands of a source found through an output (Project.h).
+class ThroughOutputs : public CompilationDatabase {
+public:
+  ThroughOutputs(const CompilationDatabase &Base, const ProjectSources &Found)
+      : Base(Base) {
+    for (const auto &[Source, Output] : Found.ThroughOutput) {
+      std::vector<CompileCommand> &Cs = Mapped[Source];
+      for (CompileCommand C : Base.getCompileCommands(Output)) {
+        SmallString<256> Named(C.Filename);
+        sys::fs::make_absolute(C.Directory, Named);
+        sys::path::remove_dots(Named, /*remove_dot_dot=*/true);
+        for (std::string &A : C.CommandLine) {
+          SmallString<256> Arg(A);
+          sys::fs::make_absolute(C.Directory, Arg);
+          sys::path::remove_dots(Arg, /*remove_dot_dot=*/true);
+          if (A == C.Filename || Arg == Named)
+            A = Source;
+        }
+        C.Filename = Source;
+        C.CommandLine = parseFlagsOnly(C.CommandLine);
+        Cs.push_back(std::move(C));
+      }
+    }
+  }
+  std::vector<CompileCommand>
+  getCompileCommands(StringRef File) const override {
+    auto It = Mapped.find(absolute(File));
+    return It != Mapped.end() ? It->second : Base.getCompileCommands(File);
+  }
+  std::vector<std::string> getAllFiles() const override {
+    return Base.getAllFiles();
+  }
+
+private:
+  const CompilationDatabase &Base;
+  std::map<std::string, std::vector<CompileCommand>> Mapped;
 };
 } // namespace
 
-std::vector<std::string> dialectSources(const CompilationDatabase &DB,
-                                        const rewrite::HeaderPaths &Paths,
-                                        unsigned Jobs) {
-  std::vector<std::string> Files = DB.getAllFiles();
-  llvm::sort(Files);
-  Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
-  std::vector<Job> Scans = jobsFor(DB, Files);
-  std::vector<char> Take(Files.size(), 0);
+ProjectSources dialectSources(const CompilationDatabase &DB,
+                              const rewrite::HeaderPaths &Paths,
+                              const RunOptions &Options) {
+  std::vector<std::string> All = DB.getAllFiles();
+  llvm::sort(All);
+  All.erase(std::unique(All.begin(), All.end()), All.end());
+  // Outputs of hpp-rewrite are not scanned: they name their source.
+  std::vector<std::string> Files;
+  std::map<std::string, std::string> Named; // Source -> its output.
+  for (const std::string &F : All)
+    if (std::optional<std::string> Source = outputSource(F))
+      Named.emplace(*Source, F); // The first output, in order.
+    else
+      Files.push_back(F);
+  std::vector<Job> Scans = jobsFor(DB, Files, Options.ParseFlagsOnly);
+  std::vector<Included> Seen(Files.size());
+  std::vector<char> Clean(Files.size(), 0);
   SmallString<256> Dialect(Paths.DialectInclude);
   sys::path::append(Dialect, "hpp", "hpp.h");
   {
     DefaultThreadPool Pool(
-        llvm::hardware_concurrency(threadsFor(Jobs, Files.size())));
+        llvm::hardware_concurrency(threadsFor(Options.Jobs, Files.size())));
     for (size_t I = 0; I < Files.size(); ++I)
       Pool.async([&, I] {
         std::unique_ptr<ClangTool> Tool = Scans[I].tool(Paths);
         Tool->mapVirtualFile(Dialect, ""); // Its contents do not matter.
         IgnoringDiagConsumer Quiet;
         Tool->setDiagnosticConsumer(&Quiet);
-        bool Found = false;
-        IncludeScanFactory Factory(Found);
-        bool Clean = Tool->run(&Factory) == 0;
-        Take[I] = Found || !Clean;
+        IncludeScanFactory Factory(Seen[I]);
+        Clean[I] = Tool->run(&Factory) == 0;
       });
     Pool.wait();
   }
-  std::vector<std::string> Out;
-  for (size_t I = 0; I < Files.size(); ++I)
-    if (Take[I])
-      Out.push_back(Files[I]);
+  ProjectSources Out;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    if (Seen[I].Dialect || !Clean[I])
+      Out.Sources.push_back(absolute(Files[I]));
+    else if (Seen[I].Runtime)
+      Out.Unnamed.push_back(Files[I]);
+  }
+  for (const auto &[Source, Output] : Named)
+    if (!llvm::is_contained(Out.Sources, Source)) {
+      Out.Sources.push_back(Source);
+      Out.ThroughOutput.emplace(Source, Output);
+    }
+  llvm::sort(Out.Sources);
+  Out.Sources.erase(std::unique(Out.Sources.begin(), Out.Sources.end()),
+                    Out.Sources.end());
   return Out;
+}
+
+std::unique_ptr<CompilationDatabase>
+commandsThroughOutputs(const CompilationDatabase &DB,
+                       const ProjectSources &Found) {
+  return std::make_unique<ThroughOutputs>(DB, Found);
+}
+
+Expected<std::unique_ptr<CompilationDatabase>> projectDatabase() {
+  StringMap<cl::Option *> &Options = cl::getRegisteredOptions();
+  auto *BuildPath = static_cast<cl::opt<std::string> *>(Options.lookup("p"));
+  std::string Dir =
+      BuildPath && !BuildPath->empty() ? BuildPath->getValue() : ".";
+  std::string Error;
+  std::unique_ptr<CompilationDatabase> DB =
+      CompilationDatabase::autoDetectFromDirectory(Dir, Error);
+  if (!DB)
+    return createStringError("--all needs a compilation database: " + Error);
+  auto Adjusted =
+      std::make_unique<ArgumentsAdjustingCompilations>(std::move(DB));
+  for (auto [Name, Where] :
+       {std::pair("extra-arg-before", ArgumentInsertPosition::BEGIN),
+        std::pair("extra-arg", ArgumentInsertPosition::END)})
+    if (auto *Extra =
+            static_cast<cl::list<std::string> *>(Options.lookup(Name)))
+      Adjusted->appendArgumentsAdjuster(getInsertArgumentAdjuster(
+          std::vector<std::string>(Extra->begin(), Extra->end()), Where));
+  return std::unique_ptr<CompilationDatabase>(std::move(Adjusted));
 }
 
 std::string commonDirectory(ArrayRef<std::string> Files) {

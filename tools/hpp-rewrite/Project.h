@@ -24,6 +24,8 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -41,11 +43,16 @@ struct FileRun {
   bool changed() const { return Ok && !Output.Fixes.empty(); }
 };
 
-/// How the run reports its progress.
+/// How the run goes and reports its progress.
 struct RunOptions {
   unsigned Jobs = 1;     ///< sources rewritten at a time
   bool Quiet = false;    ///< no progress
   bool Terminal = false; ///< stderr is a terminal: one updating line
+  /// `--parse-flags-only`: each compile command keeps only the flags that
+  /// change the parse (BuildFlags.h).
+  bool ParseFlagsOnly = false;
+  /// The output's options (`--absolute-includes`).
+  rewrite::RewriteOptions Rewrite;
 };
 
 /// Rewrites every one of \p Sources with the compile commands of \p DB, at
@@ -59,16 +66,46 @@ std::vector<FileRun> rewriteSources(
     llvm::ArrayRef<std::string> Sources, const rewrite::HeaderPaths &Paths,
     const rewrite::RuleSelection &Selection, const RunOptions &Options);
 
+/// For `--all`: the compilation database of `-p DIR`, or found in the
+/// current directory or a parent, with `--extra-arg` and
+/// `--extra-arg-before` applied as CommonOptionsParser applies them (which
+/// loads no database when it is given no source).
+llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
+projectDatabase();
+
+/// What `--all` takes from a compilation database.
+struct ProjectSources {
+  /// The dialect sources, sorted and without duplicates.
+  std::vector<std::string> Sources;
+  /// The sources found through an output of hpp-rewrite that the database
+  /// compiles (the build step of the CMake package, whose outputs name
+  /// their source on their first line), and that output.
+  std::map<std::string, std::string> ThroughOutput;
+  /// Files of the database that include hpp/runtime.h without naming a
+  /// source: outputs of a version that did not mark them, or code written
+  /// for the runtime. Not rewritten.
+  std::vector<std::string> Unnamed;
+};
+
 /// `--all`: the files of \p DB whose translation unit includes
-/// `hpp/hpp.h`, directly or through headers, sorted. Each is run through
-/// the preprocessor with its compile command (the dialect header itself
-/// read as empty, so the check costs little); a file that the
-/// preprocessor cannot read to the end without having seen `hpp/hpp.h`
-/// is taken too, so that its rewrite reports the error instead of the
-/// file being skipped unnoticed.
-std::vector<std::string>
-dialectSources(const clang::tooling::CompilationDatabase &DB,
-               const rewrite::HeaderPaths &Paths, unsigned Jobs);
+/// `hpp/hpp.h`, directly or through headers. Each is run through the
+/// preprocessor with its compile command (the dialect header itself read
+/// as empty, so the check costs little); a file that the preprocessor
+/// cannot read to the end without having seen `hpp/hpp.h` is taken too,
+/// so that its rewrite reports the error instead of the file being
+/// skipped unnoticed. An output of hpp-rewrite is not run: the source it
+/// names is taken instead, unless the database compiles that source too.
+ProjectSources dialectSources(const clang::tooling::CompilationDatabase &DB,
+                              const rewrite::HeaderPaths &Paths,
+                              const RunOptions &Options);
+
+/// \p DB, where each source of \p Found.ThroughOutput takes the compile
+/// commands of its output, the output's name replaced by the source's and
+/// the flags kept as `--parse-flags-only` keeps them (an output's compile
+/// may be nvcc's). \p DB must outlive the result.
+std::unique_ptr<clang::tooling::CompilationDatabase>
+commandsThroughOutputs(const clang::tooling::CompilationDatabase &DB,
+                       const ProjectSources &Found);
 
 /// The directory that holds every one of \p Files (absolute paths): what
 /// `--output-dir` mirrors.

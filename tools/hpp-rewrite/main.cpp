@@ -13,9 +13,13 @@
 /// (hpp-rewrite/RuleRegistry.h). `--all` takes the sources from the
 /// compilation database, `-j` rewrites them in parallel (Project.h);
 /// `--report-json` and `--export-fixes` record the run (Report.h).
+/// `--flags-file` and `--parse-flags-only` take the flags of a build's
+/// compile (BuildFlags.h); a rewrite replaces no file but the tool's own
+/// outputs (OutputFiles.h).
 ///
 //===----------------------------------------------------------------------===//
 
+#include "BuildFlags.h"
 #include "OutputFiles.h"
 #include "Project.h"
 #include "Report.h"
@@ -30,6 +34,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/PrettyStackTrace.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -87,6 +92,28 @@ static cl::opt<bool> Summary(
     cl::desc("Print the summary (files rewritten, unchanged, failed; "
              "kernels; edits by rule; warnings; errors; time) also for one "
              "source; several sources always get it unless --quiet"),
+    cl::cat(Category));
+static cl::list<std::string> FlagsFiles(
+    "flags-file",
+    cl::desc("Read compiler flags from <file>, one argument a line (a line "
+             "`SHELL:<text>` holds several), after those given after `--`; "
+             "excludes -p and --all"),
+    cl::value_desc("file"), cl::cat(Category));
+static cl::opt<bool> ParseFlagsOnly(
+    "parse-flags-only",
+    cl::desc("Keep, of the compiler flags (after `--`, in --flags-file, from "
+             "the compilation database), only those that change how the "
+             "source parses: macros, include paths, forced includes, the "
+             "language standard, options that set predefined macros; in "
+             "gcc's, clang's and nvcc's spellings. The others (code "
+             "generation, warnings, GPU targets) are dropped"),
+    cl::cat(Category));
+static cl::opt<bool> AbsoluteIncludes(
+    "absolute-includes",
+    cl::desc("Name the headers that a source includes from beside it "
+             "(#include \"...\", __has_include) by their absolute paths in "
+             "the output, so that the output finds them when it is compiled "
+             "from another directory (a build tree)"),
     cl::cat(Category));
 static cl::opt<std::string> ReportJson(
     "report-json",
@@ -188,27 +215,6 @@ static std::string installedDir(const char *Argv0, StringRef Leaf) {
   return std::string(Dir);
 }
 
-/// The Makefile rule "Target: Deps...", spaces and '#' escaped as make and
-/// Ninja read them.
-static std::string depFileText(StringRef Target,
-                               const std::vector<std::string> &Deps) {
-  auto Escape = [](StringRef P) {
-    std::string Out;
-    for (char C : P) {
-      if (C == ' ' || C == '#')
-        Out += '\\';
-      else if (C == '$')
-        Out += '$';
-      Out += C;
-    }
-    return Out;
-  };
-  std::string Text = Escape(Target) + ":";
-  for (const std::string &D : Deps)
-    Text += " \\\n  " + Escape(D);
-  return Text + "\n";
-}
-
 /// \p Path resolved as a destination (OutputFiles.h), or an error printed.
 static std::optional<std::string>
 destination(StringRef Path, const std::vector<std::string> &Inputs) {
@@ -249,52 +255,6 @@ static bool outputDirDestinations(StringRef Dir,
   return true;
 }
 
-/// Creates the directories that \p Outputs go to; \p Created gets those
-/// made, deepest last.
-static Error makeDirectories(ArrayRef<hpp::tool::PendingOutput> Outputs,
-                             std::vector<std::string> &Created) {
-  for (const hpp::tool::PendingOutput &O : Outputs) {
-    std::vector<std::string> Missing;
-    for (StringRef Dir = sys::path::parent_path(O.Path);
-         !Dir.empty() && !sys::fs::exists(Dir);
-         Dir = sys::path::parent_path(Dir))
-      Missing.push_back(Dir.str());
-    for (auto It = Missing.rbegin(); It != Missing.rend(); ++It) {
-      if (std::error_code EC = sys::fs::create_directory(*It))
-        return createStringError(EC, "cannot create directory '" + *It +
-                                         "': " + EC.message());
-      Created.push_back(*It);
-    }
-  }
-  return Error::success();
-}
-
-/// For --all: the compilation database of -p DIR, or found in the current
-/// directory or a parent, with --extra-arg and --extra-arg-before applied
-/// as CommonOptionsParser applies them (which loads no database when it is
-/// given no source).
-static Expected<std::unique_ptr<CompilationDatabase>> projectDatabase() {
-  StringMap<cl::Option *> &Options = cl::getRegisteredOptions();
-  auto *BuildPath = static_cast<cl::opt<std::string> *>(Options.lookup("p"));
-  std::string Dir =
-      BuildPath && !BuildPath->empty() ? BuildPath->getValue() : ".";
-  std::string Error;
-  std::unique_ptr<CompilationDatabase> DB =
-      CompilationDatabase::autoDetectFromDirectory(Dir, Error);
-  if (!DB)
-    return createStringError("--all needs a compilation database: " + Error);
-  auto Adjusted =
-      std::make_unique<ArgumentsAdjustingCompilations>(std::move(DB));
-  for (auto [Name, Where] :
-       {std::pair("extra-arg-before", ArgumentInsertPosition::BEGIN),
-        std::pair("extra-arg", ArgumentInsertPosition::END)})
-    if (auto *Extra =
-            static_cast<cl::list<std::string> *>(Options.lookup(Name)))
-      Adjusted->appendArgumentsAdjuster(getInsertArgumentAdjuster(
-          std::vector<std::string>(Extra->begin(), Extra->end()), Where));
-  return std::unique_ptr<CompilationDatabase>(std::move(Adjusted));
-}
-
 int main(int argc, const char **argv) {
   // Stack dumps on a crash, printed also for one the rewrite recovers from
   // (a file's compile runs in a crash recovery context: CrashRecovery.h).
@@ -320,7 +280,21 @@ int main(int argc, const char **argv) {
     HasDatabase |=
         std::strcmp(Args[I], "-p") == 0 || std::strncmp(Args[I], "-p=", 3) == 0;
   }
-  if (!HasSeparator && !HasDatabase)
+  // --flags-file: its flags join those after `--` before the options are
+  // parsed (they make the compile command of each source).
+  BumpPtrAllocator FlagsAlloc;
+  StringSaver FlagsSaver(FlagsAlloc);
+  bool HasFlagsFile = false;
+  if (Error E = hpp::tool::addFlagsFiles(Args, FlagsSaver, HasFlagsFile)) {
+    errs() << "hpp-rewrite: error: " << toString(std::move(E)) << "\n";
+    return 1;
+  }
+  if (HasFlagsFile && HasDatabase) {
+    errs() << "hpp-rewrite: error: --flags-file gives the flags of the "
+              "compile; it excludes -p\n";
+    return 1;
+  }
+  if (!HasSeparator && !HasDatabase && !HasFlagsFile)
     Args.push_back("--");
   int ArgCount = static_cast<int>(Args.size());
 
@@ -364,26 +338,54 @@ int main(int argc, const char **argv) {
                   HPP_SOURCE_RUNTIME_DIR)};
   const auto Start = std::chrono::steady_clock::now();
 
+  hpp::tool::RunOptions Run;
+  Run.Jobs = Jobs;
+  Run.Quiet = Quiet;
+  Run.Terminal = sys::Process::StandardErrIsDisplayed();
+  Run.ParseFlagsOnly = ParseFlagsOnly;
+  Run.Rewrite.AbsoluteIncludes = AbsoluteIncludes;
+
   std::vector<std::string> Sources = Parser->getSourcePathList();
-  std::unique_ptr<CompilationDatabase> AllDatabase;
+  std::unique_ptr<CompilationDatabase> AllDatabase, Mapped;
   if (All) {
     if (!Sources.empty())
       return Fail(createStringError("--all takes no sources"));
-    if (HasSeparator)
+    if (HasSeparator || HasFlagsFile)
       return Fail(createStringError("--all takes the flags of each source "
                                     "from the compilation database, not "
-                                    "after `--`"));
-    Expected<std::unique_ptr<CompilationDatabase>> DB = projectDatabase();
+                                    "after `--` or from --flags-file"));
+    Expected<std::unique_ptr<CompilationDatabase>> DB =
+        hpp::tool::projectDatabase();
     if (!DB)
       return Fail(DB.takeError());
     AllDatabase = std::move(*DB);
-    Sources = hpp::tool::dialectSources(*AllDatabase, Paths, Jobs);
-    if (Sources.empty()) {
+    hpp::tool::ProjectSources Found =
+        hpp::tool::dialectSources(*AllDatabase, Paths, Run);
+    if (!Found.Unnamed.empty())
+      errs() << "hpp-rewrite: " << (Found.Sources.empty() ? "error" : "warning")
+             << ": " << Found.Unnamed.size()
+             << " translation unit(s) of the compilation database include "
+                "hpp/runtime.h but name no source that exists (the first: '"
+             << Found.Unnamed.front()
+             << "'): outputs of an earlier hpp-rewrite or of a removed "
+                "source, or code written for the runtime; nothing here "
+                "rewrites or checks them. Build them again with this "
+                "hpp-rewrite (its outputs name their source), or name the "
+                "sources: hpp-rewrite -p <build> <source>...\n";
+    if (Found.Sources.empty()) {
+      if (!Found.Unnamed.empty())
+        return 1;
       errs() << "hpp-rewrite: no translation unit of the compilation "
                 "database includes hpp/hpp.h\n";
       return 0;
     }
+    Sources = std::move(Found.Sources);
+    if (!Found.ThroughOutput.empty())
+      Mapped = hpp::tool::commandsThroughOutputs(*AllDatabase, Found);
   }
+  const CompilationDatabase &Database = Mapped ? *Mapped
+                                        : All  ? *AllDatabase
+                                               : Parser->getCompilations();
   const bool Reports = !ReportJson.empty() || !ExportFixes.empty();
   if (Sources.empty())
     return Fail(createStringError("no source given (hpp-rewrite --help)"));
@@ -429,14 +431,21 @@ int main(int argc, const char **argv) {
   }
   if (!OutputDest.empty())
     Destinations.push_back(OutputDest);
+  // A rewrite replaces only the tool's own outputs; no destination is a
+  // file the database compiles (--in-place, explicit, is left alone).
+  hpp::tool::ProjectFiles Project(Database.getAllFiles());
+  for (size_t I = 0; I < Destinations.size() && !InPlace; ++I)
+    if (Error E =
+            hpp::tool::checkReplaceable(Destinations[I], Sources[I], Project))
+      return Fail(std::move(E));
+  for (const std::string *D : {&DepDest, &ReportDest, &FixesDest})
+    if (!D->empty() && Project.contains(*D))
+      return Fail(
+          createStringError("cannot write '" + *D +
+                            "': it is a source of the compilation database"));
 
-  hpp::tool::RunOptions Run;
-  Run.Jobs = Jobs;
-  Run.Quiet = Quiet;
-  Run.Terminal = sys::Process::StandardErrIsDisplayed();
   std::vector<hpp::tool::FileRun> Results =
-      hpp::tool::rewriteSources(All ? *AllDatabase : Parser->getCompilations(),
-                                Sources, Paths, Selection, Run);
+      hpp::tool::rewriteSources(Database, Sources, Paths, Selection, Run);
   const bool Failed =
       llvm::any_of(Results, [](const hpp::tool::FileRun &R) { return !R.Ok; });
   const bool ToStdout = !InPlace && OutputFile.empty() && OutputDir.empty();
@@ -449,15 +458,16 @@ int main(int argc, const char **argv) {
     Pending.push_back(
         {Destinations[I], Results[I].Output.Text, InPlace && !NoBackup});
   if (!Failed && !DepFile.empty() && !OutputFile.empty())
-    Pending.push_back({DepDest,
-                       depFileText(OutputFile, Results[0].Output.Dependencies),
-                       false});
+    Pending.push_back(
+        {DepDest,
+         hpp::tool::depFileText(OutputFile, Results[0].Output.Dependencies),
+         false});
   if (!Failed && !ExportFixes.empty())
     Pending.push_back({FixesDest, hpp::tool::exportedFixes(Results), false});
   std::vector<std::string> Created;
   Error WriteError = Error::success();
   if (!Failed) {
-    WriteError = makeDirectories(Pending, Created);
+    WriteError = hpp::tool::makeDirectories(Pending, Created);
     if (!WriteError)
       WriteError = hpp::tool::writeAllOrNothing(Pending, CommitPauseMs);
     if (WriteError)

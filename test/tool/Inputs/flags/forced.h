@@ -1,0 +1,2 @@
+// Included by -include (test/tool/parse-flags.test).
+#define FORCED 1

@@ -1,0 +1,2 @@
+// Beside main.cpp (test/tool/absolute-includes.test).
+constexpr int Beside = 1;
