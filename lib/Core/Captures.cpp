@@ -159,10 +159,12 @@ private:
 
 std::vector<const VarDecl *> uncapturedConstants(const LambdaExpr *LE) {
   std::vector<const VarDecl *> Out;
-  if (LE->getLambdaClass()->isDependentContext())
-    return Out; // collectCaptures reports every enclosing local used there.
   ConstantUses Walker(LE, Out);
   Walker.TraverseStmt(LE->getBody());
+  // In a template, collectCaptures reports every enclosing local used
+  // there but the static ones, which are never captured.
+  if (LE->getLambdaClass()->isDependentContext())
+    llvm::erase_if(Out, [](const VarDecl *VD) { return !VD->isStaticLocal(); });
   return Out;
 }
 

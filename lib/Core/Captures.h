@@ -50,7 +50,9 @@ std::vector<Capture> collectCaptures(const clang::LambdaExpr *LE);
 
 /// The enclosing function's locals \p LE's body names without capturing
 /// them (constants read by value, e.g. `const int N = 8;`, are not
-/// odr-used): the outlined kernel must declare them itself.
+/// odr-used), and the static locals it reads (in a template too, where
+/// collectCaptures reports the others): the outlined kernel must declare
+/// them itself.
 std::vector<const clang::VarDecl *>
 uncapturedConstants(const clang::LambdaExpr *LE);
 

@@ -12,6 +12,7 @@
 #include "Core/GridSyncUses.h"
 #include "Core/KernelScope.h"
 #include "Core/LineDirectives.h"
+#include "Core/MacroRestate.h"
 #include "Core/TemplateContext.h"
 #include "Core/UniformWaits.h"
 
@@ -359,6 +360,24 @@ KernelOutliner::outline(const OutlineRequest &Req, llvm::StringRef Name,
   K.KernelExpr = Kernel;
   K.Arguments = Args;
   K.InsertAt = InsertAt;
+  // A #define or #undef in the body would move into the kernel, away from
+  // the code after the body that expects it.
+  std::string Macro;
+  if (SourceLocation Directive = macroDirectiveIn(
+          Lexer::makeFileCharRange(
+              CharSourceRange::getTokenRange(
+                  LE->getCompoundStmtBody()->getSourceRange()),
+              SM, Ctx.getLangOpts()),
+          SM, Ctx.getLangOpts(), Macro);
+      Directive.isValid()) {
+    Err = {Directive,
+           "cannot outline the " + Req.what().str() + " at " + Origin +
+               ": its body defines or removes the macro '" + Macro +
+               "', and the body becomes a kernel away from the code that "
+               "follows it; write the directive before the " +
+               Req.what().str()};
+    return std::nullopt;
+  }
   // What the kernel repeats, in its order: the declarations of the local
   // scope, the constants' initialisers, the body.
   for (const Decl *D : localScopeDecls(Ctx, LE))

@@ -51,6 +51,11 @@ KernelOutliner::typeName(QualType T, bool AddConst, SourceLocation Loc,
     if (!DT->getDeducedType().isNull() && isa<AutoType>(T.getTypePtr()))
       T = DT->getDeducedType();
   TypeReachResult R = typeReach(T);
+  // `auto` not deduced here (an init-capture in a template): the launch
+  // knows it.
+  if (const auto *DT = T->getContainedDeducedType();
+      DT && DT->getDeducedType().isNull())
+    R = {TypeReach::LaunchOnly, nullptr};
   if (R.Reach == TypeReach::LocalAlias) {
     // A function-local alias (or a decltype): the type it stands for.
     T = withoutLocalAliases(T, Ctx);

@@ -73,6 +73,40 @@ std::string definitionText(const MacroInfo *MI, const SourceManager &SM,
 
 } // namespace
 
+SourceLocation macroDirectiveIn(CharSourceRange Body, const SourceManager &SM,
+                                const LangOptions &LO, std::string &Name) {
+  SourceLocation Hash;
+  // The raw tokens of the range: `#` first on its line, then the name.
+  auto [FID, Begin] = SM.getDecomposedLoc(Body.getBegin());
+  unsigned End = SM.getFileOffset(Body.getEnd());
+  llvm::StringRef Buffer = SM.getBufferData(FID);
+  Lexer Raw(SM.getLocForStartOfFile(FID), LO, Buffer.begin(),
+            Buffer.begin() + Begin, Buffer.end());
+  Token Tok;
+  unsigned Step = 0; // 1: after a `#` at a line's start; 2: after define.
+  for (;;) {
+    bool AtEnd = Raw.LexFromRawLexer(Tok);
+    if (Tok.is(tok::eof) || SM.getFileOffset(Tok.getLocation()) >= End)
+      break;
+    if (Tok.is(tok::hash) && Tok.isAtStartOfLine()) {
+      Step = 1;
+      Hash = Tok.getLocation();
+    } else if (Step == 1 && Tok.is(tok::raw_identifier) &&
+               (Tok.getRawIdentifier() == "define" ||
+                Tok.getRawIdentifier() == "undef")) {
+      Step = 2;
+    } else if (Step == 2 && Tok.is(tok::raw_identifier)) {
+      Name = Tok.getRawIdentifier().str();
+      return Hash;
+    } else {
+      Step = 0;
+    }
+    if (AtEnd)
+      break;
+  }
+  return SourceLocation();
+}
+
 std::optional<MacroRestate>
 restateMacros(Preprocessor &PP, llvm::ArrayRef<CharSourceRange> Copied,
               SourceLocation Dest, OutlineError &Err) {

@@ -63,6 +63,15 @@ restateMacros(clang::Preprocessor &PP,
               llvm::ArrayRef<clang::CharSourceRange> Copied,
               clang::SourceLocation Dest, OutlineError &Err);
 
+/// The first `#define` or `#undef` directive in \p Body (a main-file
+/// character range), with the macro's name in \p Name; invalid when none.
+/// Text that moves into a kernel takes its directives along: the code after
+/// it in the function would no longer see them.
+clang::SourceLocation macroDirectiveIn(clang::CharSourceRange Body,
+                                       const clang::SourceManager &SM,
+                                       const clang::LangOptions &LO,
+                                       std::string &Name);
+
 } // namespace rewrite
 } // namespace hpp
 

@@ -29,6 +29,11 @@ TemplateContext::TemplateContext(const FunctionDecl *F, const LambdaExpr *LE)
   for (const DeclContext *DC = Start; DC && !DC->isFileContext();
        DC = DC->getParent()) {
     const TemplateParameterList *L = nullptr;
+    // A generic lambda's `auto`s: the captures typed with them become the
+    // kernel's own template parameters, set at the launch.
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(DC);
+        MD && MD->getParent()->isLambda())
+      continue;
     if (const auto *FD = dyn_cast<FunctionDecl>(DC)) {
       if (const FunctionTemplateDecl *FT = FD->getDescribedFunctionTemplate())
         L = FT->getTemplateParameters();
