@@ -51,7 +51,8 @@ struct Grid {
   }
 };
 // CHECK: __global__ void hpp_Grid_fill_pfor0(hpp::Range<1> hpp_range,
-// CHECK-NEXT: const hpp::Pointer<int> Out, const int Rows) {
+// CHECK-NEXT: const hpp::Pointer<int> Out,
+// CHECK-NEXT: const int Rows);
 
 int main() {
   const int N = 16;

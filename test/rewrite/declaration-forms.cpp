@@ -51,7 +51,7 @@ template <typename T> void fill(Pointer<T> P, T V, int N) {
   decltype(V) Z = V * 2;
   parallelFor(Range<1>(N), [=](Index<1> i) __device(hpp) { P[i.getX()] = W + Z; });
 }
-// CHECK: template <typename T, typename HppCapture0>
+// CHECK: template <typename HppCapture0, typename T>
 // CHECK-NEXT: __global__ void hpp_fill_pfor0(hpp::Range<1> hpp_range, const hpp::Pointer<T> P,
 // CHECK-NEXT: const typename Traits<T>::value_type W,
 // CHECK-NEXT: const HppCapture0 Z) {

@@ -16,7 +16,7 @@
 // followed by a digit; well-formed UTF-8 (\xc3\xa9) stays as written. The
 // program prints the same bytes as the reference.
 // CHECK: #define GREETING "h\351"
-// CHECK: const char *host = "caf\351 {{.}}{{.}}t\351 \3517";
 // CHECK: const char *s = "\351t\351";
 // CHECK: char c = '\351';
+// CHECK: const char *host = "caf\351 {{.}}{{.}}t\351 \3517";
 // CHECK: const char *never = "\377";
