@@ -53,13 +53,13 @@ such line ends with a marker comment
 and --check-refusals TOOL DIR runs TOOL on each program of DIR: it must exit
 with status 1 and print an `error: ... [hpp-...]` on each marked line (the
 tag in the marker is the one expected; another hpp tag is reported but
-accepted). With --split, each refusal is a program of its own (then an exit
+accepted) and none outside the refusals' own lines. With --split, each refusal is a program of its own (then an exit
 status of 0 is caught case by case).
 
 Usage:
     scope_corpus.py --seed 1 --count 60 --per-tu 30 --out DIR
     scope_corpus.py --seed 1 --refusals [--split] --out DIR
-    scope_corpus.py --check-refusals TOOL DIR [-- TOOL ARGS]
+    scope_corpus.py --check-refusals TOOL DIR [-- CLANG ARGS]
 
 writes DIR/scope_s<seed>_<first case>.cpp (DIR/refusals_s<seed>*.cpp) and
 DIR/scope.json (the cases of each file: id, lines, kind, idioms).
@@ -72,6 +72,7 @@ import random
 import re
 import subprocess
 import sys
+import time
 
 
 # ---------------------------------------------------------------------------
@@ -1127,8 +1128,8 @@ def refusal_cases():
             "  t.enqueue(Range<1>(n)).wait();", "}"]),
         ("static-local-in-body", hs, [
             "void {F}(Pointer<int> p, int n) {", "  " + pf,
-            "    static int calls = 0; " + EXPECT,
-            "    p[i] = ++calls;", "  });", "}"]),
+            "    static int calls = 0;",
+            "    p[i] = ++calls; " + EXPECT, "  });", "}"]),
         ("local-enum-in-body", "hpp-parallel-for", [
             "void {F}(Pointer<int> p, int n) {",
             "  enum Local { A = 1, B = 2 };", "  " + pf,
@@ -1218,22 +1219,44 @@ def make_refusals(seed, split):
 DIAG = re.compile(r"^(.*?):(\d+):(\d+): (error|warning|note|remark): (.*?)(?: \[([A-Za-z0-9_.-]+)\])?$")
 
 
+def run_tool(cmd, tries=5, delay=20):
+    """subprocess.run of the tool, again later while it cannot be started
+    (a shared build relinking it) or dies of a signal."""
+    for attempt in range(tries):
+        try:
+            p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               errors="replace")
+            if p.returncode >= 0 and p.returncode not in (126, 127):
+                return p
+        except OSError:
+            p = None
+        if attempt + 1 < tries:
+            time.sleep(delay)
+    if p is None:
+        raise SystemExit("scope_corpus: cannot run %s" % cmd[0])
+    return p
+
+
 def check_refusals(tool, paths, tool_args):
     """Runs the tool on each refusal program; returns the failure count."""
     failures = 0
     for path in paths:
         with open(path, errors="surrogateescape") as f:
             src = f.read().split("\n")
-        want = {}
+        want, unit_of, unit = {}, {}, None
         for n, line in enumerate(src, 1):
+            if line.startswith("// refusal "):
+                unit = n
+            elif line.startswith("int main("):
+                unit = None
+            unit_of[n] = unit
             m = re.search(r"// scope-corpus: expect error \[([a-z0-9-]+)\]", line)
             if m:
                 want[n] = m.group(1)
         out = path + ".out"
         if os.path.exists(out):
             os.remove(out)
-        p = subprocess.run(tool + [path, "-o", out] + tool_args, stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, errors="replace")
+        p = run_tool(tool + [path, "-o", out] + tool_args)
         got = {}
         base = os.path.basename(path)
         for line in p.stderr.splitlines():
@@ -1254,9 +1277,12 @@ def check_refusals(tool, paths, tool_args):
             elif tag not in hpp:
                 print("note: %s:%d: error tagged %s, expected [%s] (accepted)" % (
                     base, n, ", ".join("[%s]" % t for t in hpp), tag))
-        stray = sorted(l for l in got if l not in want)
+        # Errors elsewhere in a refusal's own lines (a use of what the
+        # marked line declares) are fine; outside them they are not.
+        marked = {unit_of.get(n) for n in want}
+        stray = sorted(l for l in got if l not in want and unit_of.get(l) not in marked)
         if stray:
-            problems.append("errors at unmarked lines %s" % ", ".join(map(str, stray)))
+            problems.append("errors outside the refusals, at lines %s" % ", ".join(map(str, stray)))
         if problems:
             failures += 1
             print("FAIL %s:" % path)
@@ -1291,8 +1317,6 @@ def main(argv=None):
                     help="run TOOL on the refusal programs PATH... (files or directories)")
     ap.add_argument("--list-kinds", action="store_true", help="print the kinds and exit")
     args, extra = ap.parse_known_args(argv)
-    if extra and extra[0] == "--":
-        extra = extra[1:]
     if args.list_kinds:
         for name, fn in KINDS:
             print("%-16s %s" % (name, " ".join(fn.__doc__.split())))
