@@ -300,11 +300,13 @@ def host_check(c, out, n, expr, host_pre=(), pad="", want="scWant"):
     return indent(lines, pad)
 
 
-def got_check(c, out, n, pad="", want="scWant"):
+def got_check(c, out, n, pad="", want="scWant", extra=()):
+    """Lines that compare out with the wanted values (and `extra` lines
+    that add to both first)."""
     return indent(["std::vector<long long> scGot(%s);" % n,
                    "for (int e = 0; e < %s; ++e)" % n,
-                   "  scGot[e] = %s[e];" % out,
-                   "scCheck(%d, scGot, %s);" % (c.id, want)], pad)
+                   "  scGot[e] = %s[e];" % out] + list(extra) +
+                  ["scCheck(%d, scGot, %s);" % (c.id, want)], pad)
 
 
 # ---------------------------------------------------------------------------
@@ -691,13 +693,42 @@ def kind_local_macros(c):
     call = "%s({i})" % (G if nested else F)
     expr = "%s + %s + scBuf[%s - 1]" % (call, A, N)
     body_pre = ["int scBuf[%s];" % N, "scBuf[%s - 1] = %s;" % (N, B)]
+    if c.chance(0.35):
+        # A conditional inside the body on a redefined macro.
+        body_pre += ["#if %s > 12" % A, "scBuf[%s - 1] += 100;" % N, "#else",
+                     "scBuf[%s - 1] -= 100;" % N, "#endif"]
+        c.idiom("body", "#if on a redefined macro")
+    host_pre, host_expr = list(body_pre), expr
+    after_use = []
+    if c.chance(0.3):
+        # A macro #defined inside the body, used by the host after it.
+        IN, v = c.nm("SC_IN"), c.rng.randrange(2, 9)
+        body_pre = ["#define %s %d" % (IN, v)] + body_pre
+        expr += " + %s" % IN
+        host_expr += " + %d" % v
+        after_use = ["static_assert(%s == %d, \"defined in the body\");" % (IN, v),
+                     "#undef %s" % IN]
+        c.idiom("body", "#defines a macro the host uses after it")
+    extra = []
+    if c.chance(0.3):
+        # A macro the body redefines: the host after the body sees the
+        # body's definition (as the preprocessor reads the file).
+        RB, v1, v2 = c.nm("SC_RB"), c.rng.randrange(2, 9), c.rng.randrange(10, 19)
+        defs += ["#define %s %d" % (RB, v1)]
+        body_pre = ["#undef %s" % RB, "#define %s %d" % (RB, v2)] + body_pre
+        expr += " + %s" % RB
+        host_expr += " + %d" % v2
+        extra = ["scGot.push_back(%s);" % RB, "scWant.push_back(%d);" % v2]
+        after_use += ["#undef %s" % RB]
+        c.idiom("body", "redefines a macro the host reads after it")
     c.idiom("macros", "%s; %s" % ("shadow file-scope" if file_scope else "function only",
                                   "nested" if nested else "flat"))
     after = ["#undef %s" % A, "#define %s %d" % (A, a_fn + 100),
              "#undef %s" % B, "#define %s 0" % B]
     body = (["#" + d[1:] for d in defs] +
-            host_check(c, "out", "n", expr, body_pre) +
-            launch(c, "out", "n", L, expr, body_pre) + after + got_check(c, "out", "n") +
+            host_check(c, "out", "n", host_expr, host_pre) +
+            launch(c, "out", "n", L, expr, body_pre) + after + got_check(c, "out", "n", extra=extra) +
+            after_use +
             ["#undef %s" % x for x in (A, B, F, N)] + (["#undef %s" % G] if nested else []))
     if file_scope:
         body += ["#define %s %d" % (A, a_file), "#define %s(x) ((x) - 1000)" % F]
