@@ -37,8 +37,8 @@ rewritten program's:
     with an [hpp-...] tag inside the unit's source lines (class
     wrong-64-unwarned).
   - hpp-rewrite may refuse (exit non-zero) an input marked may_refuse, or a
-    unit that is wrong at 64 as written when one of its errors lies inside
-    the unit. Units of a generator program that hold an error are blanked
+    unit that is wrong at 64 as written, or whose marker says `refusal
+    allowed`, when one of its errors lies inside the unit. Units of a generator program that hold an error are blanked
     out (line numbers kept) and the rest is rewritten again, so one refused
     kernel does not hide the others. Any other refusal is class
     tool-refused.

@@ -286,7 +286,7 @@ class ProgramTest:
         return "whole output, arguments [%s]" % " ".join(args)
 
     def judge(self, unit_name, outs, diags, gen, expect=None, blanked=False, build_error=None,
-              gpu_error=None):
+              gpu_error=None, may_refuse=False):
         """Applies the rule to one unit; outs maps ref32/ref64/gen32/gen64
         to Outcome (gen ones absent when there is no rewritten program);
         build_error and gpu_error are the CPU and GPU compilers' errors in
@@ -309,7 +309,7 @@ class ProgramTest:
         elif build_error is not None:
             fail("gen-build-failed", build_error)
         elif blanked or gen["status"] == "refused":
-            if self.p.may_refuse or (wrong64 and errored):
+            if self.p.may_refuse or (errored and (wrong64 or may_refuse)):
                 res["status"] = "refused"
             else:
                 fail("tool-refused", "" if errored else gen["text"])
@@ -355,7 +355,7 @@ class ProgramTest:
             self.judge(self.unit_name(u, 0), outs, diags, gen, expect=u["expect64"],
                        blanked=i in gen["blanked"],
                        build_error=gen.get("build_failed", {}).get(i),
-                       gpu_error=gpu.get(i, gpu.get(None)))
+                       gpu_error=gpu.get(i, gpu.get(None)), may_refuse=u.get("may_refuse"))
 
     def judge_whole(self, ref_bins, gen):
         for n, args in enumerate(self.p.runs):

@@ -44,7 +44,8 @@ class Program:
                 e = EXPECT.search(m.group(4))
                 units.append({"id": int(m.group(1)), "lines": (int(m.group(2)), int(m.group(3))),
                               "expect64": e.group(1) if e else None,
-                              "reason": e.group(2) if e else ""})
+                              "reason": e.group(2) if e else "",
+                              "may_refuse": ", refusal allowed" in m.group(4)})
         return units or None
 
 
