@@ -667,6 +667,10 @@ def kind_macro_helper(c):
         c.post.append("#undef %s" % m2)
         c.idiom("nested", "a macro-defined helper calling another")
     c.post.append("#undef %s" % m)
+    if "__device(hpp)" not in spec:
+        # The tool marks an implicit device function by editing its
+        # declaration, which it cannot always do inside a macro.
+        c.may_refuse = "a device helper a macro defines without __device(hpp)"
     c.idiom("macro-helper", "%s, %s" % (form, spec))
     return c.pre + case_unit(c, simple_body(c, n, L, expr), n=n) + c.post
 
