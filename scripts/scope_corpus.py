@@ -1035,6 +1035,67 @@ def kind_scopes(c):
                                                 "member-out-of-class"), n=n)
 
 
+def kind_capture_forms(c):
+    """Capture lists and body forms: init-captures (renaming the Pointer,
+    of an expression, of a struct), explicit capture lists, a `mutable`
+    body that changes its copy, lambdas (generic ones too) nested in the
+    body, a trailing `-> void`."""
+    n, L = c.shape()
+    k = c.rng.randrange(2, 9)
+    pt = c.nm("ScCap")
+    c.pre += ["struct %s {" % pt, "  int a, b;", "};"]
+    form = c.pick("init-rename", "init-expr", "init-struct", "explicit", "mutable", "nested",
+                  "nested-generic")
+    decls = ["const int scK = %d;" % k, "%s scP{%d, %d};" % (pt, k + 1, k - 1)]
+    body_pre = []
+    expr = "{i} * scK + scP.a - scP.b"
+    captures = "="
+    if form == "init-rename":
+        captures = "=, scOut = out"
+        c.launch_pre = []
+        expr = "{i} * scK + scP.a - scP.b"
+    elif form == "init-expr":
+        captures = "=, scQ = scK * 3 + scP.a"
+        expr = "{i} + scQ"
+    elif form == "init-struct":
+        captures = "=, scR = %s{scP.b, scP.a}" % pt
+        expr = "{i} * scR.a + scR.b"
+    elif form == "explicit":
+        captures = "out, scK, scP"
+        if c.construct == "pfor-dist":
+            captures += ", " + c.nm("scReg")
+    elif form == "mutable":
+        # Each work-item changes its own copy.
+        body_pre = ["scP.a += 1;"]
+        expr = "{i} * scK + scP.a - scP.b"
+    elif form == "nested":
+        body_pre = ["auto scTwice = [](int x) { return 2 * x; };"]
+        expr = "scTwice({i}) + scK"
+    else:
+        body_pre = ["auto scTwice = [](auto x) { return x + x; };"]
+        expr = "scTwice({i}) + int(scTwice(0.5f)) + scK"
+    c.idiom("capture form", form)
+    host_pre = [l for l in body_pre]
+    host_expr = expr.replace("scQ", "(scK * 3 + scP.a)").replace("scR.a", "scP.b").replace(
+        "scR.b", "scP.a")
+    if form == "mutable":
+        host_pre = ["%s scPc = scP;" % pt, "scPc.a += 1;"]
+        host_expr = "{i} * scK + scPc.a - scPc.b"
+    lines = launch(c, "out", "n", L, expr, body_pre, captures)
+    if form == "init-rename":
+        lines = [l.replace("out[", "scOut[") if "parallelFor(" not in l and "Task<" not in l
+                 and "executeWith" not in l and "for (int scE" not in l and "out[scE] = scRes" not in l
+                 else l for l in lines]
+    if form == "mutable":
+        lines = [l.replace(") __device(hpp) {", ") __device(hpp) mutable {", 1)
+                 if "[%s]" % captures in l else l for l in lines]
+        lines = [l.replace(") __device(hpp) -> int {", ") __device(hpp) mutable -> int {", 1)
+                 if "[%s]" % captures in l else l for l in lines]
+    body = decls + host_check(c, "out", "n", host_expr, host_pre) + lines + \
+        got_check(c, "out", "n")
+    return c.pre + case_unit(c, body, n=n)
+
+
 # The table: a new kind is one entry.
 KINDS = (
     ("extern-c++", kind_extern_cxx),
@@ -1050,6 +1111,7 @@ KINDS = (
     ("task-forms", kind_task_forms),
     ("task-results", kind_task_results),
     ("scopes", kind_scopes),
+    ("capture-forms", kind_capture_forms),
 )
 
 
