@@ -226,6 +226,10 @@ def fam_lanemask(k):
         mask, meff = k.choose_mask(body, need64=k.style == "generic")
         info = k.ballot(body, mask, meff, "p")
         mbits = 64 if info["bits"] == 64 else k.pick(32, 32, 64)
+        if k.idioms[-1] == "ballot=stored in int":
+            # A signed ballot sign-extends into a 64-bit mask (bit 31 set:
+            # every upper bit too), wrong at any width: 32-bit masks only.
+            mbits = 32
     k.idiom("style", "benchmark (warpSize ids, 32-bit masks)" if bench else k.style)
     wide = info["bits"] == 64
     popc = "__popcll" if wide else "__popc"
