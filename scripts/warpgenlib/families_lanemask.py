@@ -45,12 +45,14 @@ EXPRS = {
 }
 
 
-def lane_ids(k, body, eff, need_warp=True):
+def lane_ids(k, body, eff, need_warp=True, exact=False):
     """Declares `lane` (and `warp`) of work-item id k.tid for `eff` lanes;
     the spellings of the benchmark (warpSize), of CUDA code (& 31, >> 5) and
     of the dialect (MVECTOR_SIZE)."""
     t = k.tid
-    if eff == 64:
+    if exact:
+        w, lane, warp = "warpSize", "%s %% warpSize" % t, "%s / warpSize" % t
+    elif eff == 64:
         w = k.pick("warpSize", "warpSize", "MVECTOR_SIZE")
         lane = k.pick("%s %% %s" % (t, w), "%s & (%s - 1)" % (t, w))
         warp = "%s / %s" % (t, w)
@@ -62,7 +64,7 @@ def lane_ids(k, body, eff, need_warp=True):
         else:
             lane = k.pick("%s & (%s - 1)" % (t, w), "%s %% %s" % (t, w))
             warp = "%s / %s" % (t, w)
-    if k.chance(0.25):
+    if not exact and k.chance(0.25):
         # The ids from helpers, as the benchmark's laneId()/warpId().
         k.pre += ["", "/// The lane of work-item `id` in its warp.",
                   "__device(hpp) inline %s laneId%d(int id) { return %s; }" % (
@@ -84,14 +86,17 @@ def mask_type(k, bits):
     return k.pick(*TYPES64)
 
 
-def masked_count(k, rel, bits, info, body):
+def masked_count(k, rel, bits, info, body, exact=False):
     """An int expression counting the ballot's bits in relation `rel` (lt,
     le, gt, ge) to `lane`, through a mask of `bits` bits built by a shift,
-    in one of the forms of the benchmark and its neighbours. Adds the
-    64-lane fact of the count."""
+    in one of the forms of the benchmark and its neighbours (with `exact`,
+    the benchmark's own: `(1 << lane) - 1` returned as `unsigned int`).
+    Adds the 64-lane fact of the count."""
     ty = mask_type(k, bits)
     exprs = EXPRS[(rel, bits)]
-    if ty == "int":
+    if exact:
+        ty, rel_expr = "unsigned int", "(1 << {l}) - 1"
+    elif ty == "int":
         # A signed mask only as the benchmark writes it.
         rel_expr = "(1 << {l}) - 1" if rel == "lt" else exprs[0]
         if rel != "lt":
@@ -108,13 +113,49 @@ def masked_count(k, rel, bits, info, body):
     wide = bits == 64 or info["bits"] == 64
     popc = "__popcll" if wide else "__popc"
     form = k.pick("helper-return", "helper-return", "helper-return", "helper-param", "local",
-                  "inline", "macro", "template", "out-param", "popc-helper")
+                  "inline", "macro", "template", "out-param", "popc-helper", "lambda",
+                  "static-member", "chained", "const-return")
+    if exact:
+        form = "helper-return"
     if form == "template" and ("1 <<" in rel_expr or rel not in ("lt", "ge")):
+        form = "helper-return"
+    if form == "chained" and rel not in ("le", "gt"):
         form = "helper-return"
     fty = ty if ty != "auto" else ("unsigned long long" if bits == 64 else "unsigned")
     if form == "helper-return":
         k.pre += ["", "/// The lanes %s `lane` in its warp." % REL_TEXT[rel],
                   "__device(hpp) inline %s %s(int lane) { return %s; }" % (ty, name, expr)]
+        count = "%s(b & %s(lane))" % (popc, name)
+    elif form == "const-return":
+        # The width through a cv-qualified or decltype-spelled return type.
+        rty = k.pick("const %s" % fty, "%s const" % fty,
+                     "decltype(%s)" % ("0ull" if bits == 64 else "0u"))
+        k.pre += ["", "/// The lanes %s `lane` in its warp." % REL_TEXT[rel],
+                  "__device(hpp) inline %s %s(int lane) { return %s; }" % (rty, name, expr)]
+        count = "%s(b & %s(lane))" % (popc, name)
+        ty = rty
+    elif form == "lambda":
+        # A lambda in the body that returns the mask.
+        lam = "lanesOf%d" % k.kid
+        body.append("auto %s = [](int l) -> %s { return %s; };" % (
+            lam, fty, rel_expr.replace("{l}", "l")))
+        count = "%s(b & %s(lane))" % (popc, lam)
+    elif form == "static-member":
+        cls = "Lanes%d" % k.kid
+        k.pre += ["", "/// Lane masks of a warp.", "struct %s {" % cls,
+                  "  __device(hpp) static %s %s(int lane) { return %s; }" % (fty, rel, expr), "};"]
+        count = "%s(b & %s::%s(lane))" % (popc, cls, rel)
+    elif form == "chained":
+        # le and gt from a helper for lt: a call chain of 32-bit results.
+        base = "lanemaskLt%d" % k.kid
+        lt_expr = EXPRS[("lt", bits)][0].replace("{l}", "lane")
+        one = "1ull" if bits == 64 else "1u"
+        k.pre += ["", "/// The lanes below `lane` in its warp.",
+                  "__device(hpp) inline %s %s(int lane) { return %s; }" % (fty, base, lt_expr),
+                  "/// The lanes %s `lane`, from those below it." % REL_TEXT[rel],
+                  "__device(hpp) inline %s %s(int lane) { return %s; }" % (
+                      fty, name, ("%s(lane) | (%s << lane)" % (base, one)) if rel == "le" else
+                      "~(%s(lane) | (%s << lane))" % (base, one))]
         count = "%s(b & %s(lane))" % (popc, name)
     elif form == "helper-param":
         # The mask passed to a helper as a parameter of its width.
@@ -172,8 +213,13 @@ def masked_count(k, rel, bits, info, body):
 REL_TEXT = {"lt": "below", "le": "up to", "gt": "above", "ge": "from"}
 
 
-def ballot_32(k, body, pred):
+def ballot_32(k, body, pred, exact=False):
     """A ballot under a 32-bit mask, kept as the benchmark keeps it."""
+    if exact:
+        body.append("unsigned b = __ballot_sync(0xffffffff, %s);" % pred)
+        k.idiom("ballot", "__ballot_sync(0xffffffff), stored in unsigned")
+        k.fact("ballot", 32)
+        return "0xffffffff", {"bits": 32}
     mask = k.pick("0xffffffff", "0xffffffffu", "0xFFFFFFFF", "__activemask()", "FULL")
     if mask == "FULL":
         k.pre.append("#define FULL_MASK_%d 0xffffffffu" % k.kid)
@@ -202,6 +248,13 @@ def fam_lanemask(k):
     L, G, n = group_shape(k)
     result = k.pick("scan", "scan", "scan", "suffix", "compact", "count")
     bench = k.style != "generic" and k.chance(0.5)
+    # A share of the benchmark's kernels are its block scan exactly: the
+    # ballot under 0xffffffff in an unsigned, `(1 << lane) - 1` returned as
+    # `unsigned int`, ids from `% warpSize` and `/ warpSize`, the last
+    # lane's `rank + p` as the warp's total.
+    exact = bench and k.chance(0.3)
+    if exact:
+        result = "scan"
     body = []
     if result in ("scan", "suffix"):
         body.append("Segment<int> slots = a(warpSlots);")
@@ -214,12 +267,12 @@ def fam_lanemask(k):
     else:
         k.lane_eff = k.want()
     need_warp = result in ("scan", "suffix")
-    wspell = lane_ids(k, body, k.lane_eff, need_warp)
+    wspell = lane_ids(k, body, k.lane_eff, need_warp, exact)
     body.append("const int g = int(i.getX());")
     pred = pred_expr(k, "in[g]")
     body.append("const bool p = g < n && (%s);" % pred)
     if bench or k.style == "cuda32" or (k.style == "mixed" and k.chance(0.5)):
-        mask, info = ballot_32(k, body, "p")
+        mask, info = ballot_32(k, body, "p", exact)
         meff = 32
         mbits = 64 if (k.style == "mixed" and not bench and k.chance(0.25)) else 32
     else:
@@ -230,7 +283,8 @@ def fam_lanemask(k):
             # A signed ballot sign-extends into a 64-bit mask (bit 31 set:
             # every upper bit too), wrong at any width: 32-bit masks only.
             mbits = 32
-    k.idiom("style", "benchmark (warpSize ids, 32-bit masks)" if bench else k.style)
+    k.idiom("style", "the benchmark's block scan exactly" if exact else
+            "benchmark (warpSize ids, 32-bit masks)" if bench else k.style)
     wide = info["bits"] == 64
     popc = "__popcll" if wide else "__popc"
     ffs = "__ffsll" if wide else "__ffs"
@@ -239,9 +293,9 @@ def fam_lanemask(k):
         k.fact("lane id", k.lane_eff)
         k.fact("warp id", k.lane_eff)
         if result == "scan":
-            inclusive = k.chance(0.4)
+            inclusive = k.chance(0.4) and not exact
             rel = ("le" if k.chance(0.5) else "lt") if inclusive else "lt"
-            count = masked_count(k, rel, mbits, info, body)
+            count = masked_count(k, rel, mbits, info, body, exact)
             body.append("const int rank = %s;" % count)
             if inclusive and rel == "lt":
                 body[-1] = "const int rank = %s + (p ? 1 : 0);" % count
@@ -257,7 +311,7 @@ def fam_lanemask(k):
                            "suffix": "count above in the group"}[result])
         # The warp's total into its slot: lane 0, the last lane (the
         # benchmark's `rank + p` there) or the elected lane.
-        store = k.pick("lane0", "last", "last", "ffs")
+        store = "last" if exact else k.pick("lane0", "last", "last", "ffs")
         last = ("%s - 1" % wspell) if k.lane_eff == 64 else ("31" if wspell == "32" else
                                                               "%s - 1" % wspell)
         if store == "lane0":
