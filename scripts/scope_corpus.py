@@ -764,7 +764,8 @@ def kind_local_constants(c):
         c.pre += ["constexpr int %s = 1000; // shadowed by the runner's %s" % (K, K)]
     defined = c.chance(0.5)
     ctype = c.pick("const int", "constexpr int", "const long", "const unsigned", "static const int",
-                   "const short", "constexpr std::size_t")
+                   "const short", "constexpr std::size_t", "static constexpr int",
+                   "static const unsigned")
     head = ["#define %s" % W] if defined else []
     if defined:
         c.post.append("#undef %s" % W)
