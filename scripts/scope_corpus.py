@@ -1046,7 +1046,9 @@ def kind_capture_forms(c):
     pt = c.nm("ScCap")
     c.pre += ["struct %s {" % pt, "  int a, b;", "};"]
     form = c.pick("init-rename", "init-expr", "init-struct", "explicit", "mutable", "nested",
-                  "nested-generic")
+                  "nested-generic", "trailing-void")
+    if form == "trailing-void" and not c.construct.startswith("pfor"):
+        form = "nested"
     decls = ["const int scK = %d;" % k, "%s scP{%d, %d};" % (pt, k + 1, k - 1)]
     body_pre = []
     expr = "{i} * scK + scP.a - scP.b"
@@ -1087,6 +1089,8 @@ def kind_capture_forms(c):
         lines = [l.replace("out[", "scOut[") if "parallelFor(" not in l and "Task<" not in l
                  and "executeWith" not in l and "for (int scE" not in l and "out[scE] = scRes" not in l
                  else l for l in lines]
+    if form == "trailing-void":
+        lines = [l.replace(") __device(hpp) {", ") __device(hpp) -> void {", 1) for l in lines]
     if form == "mutable":
         lines = [l.replace(") __device(hpp) {", ") __device(hpp) mutable {", 1)
                  if "[%s]" % captures in l else l for l in lines]
@@ -1171,29 +1175,29 @@ def refusal_cases():
     hs = "hpp-host-state-in-device"
     pf = "parallelFor(Range<1>(n), [=](Index<1> i) __device(hpp) {"
     cases = [
-        ("try-in-body", "hpp-device-exception", [
+        ("try-in-body", "hpp-device-construct", [
             "void {F}(Pointer<int> p, int n) {", "  " + pf,
             "    try { " + EXPECT,
             "      p[i] = 1;", "    } catch (...) {", "      p[i] = 2;", "    }", "  });", "}"]),
-        ("throw-in-body", "hpp-device-exception", [
+        ("throw-in-body", "hpp-device-construct", [
             "void {F}(Pointer<int> p, int n) {", "  " + pf,
             "    if (p[i] < 0)",
             "      throw 1; " + EXPECT,
             "    p[i] = 1;", "  });", "}"]),
-        ("throw-in-helper", "hpp-device-exception", [
+        ("throw-in-helper", "hpp-device-construct", [
             "__device(hpp) inline int {F}_check(int x) {",
             "  if (x < 0)",
             "    throw x; " + EXPECT,
             "  return x;", "}",
             "void {F}(Pointer<int> p, int n) {", "  " + pf,
             "    p[i] = {F}_check(int(i));", "  });", "}"]),
-        ("try-in-task", "hpp-device-exception", [
+        ("try-in-task", "hpp-device-construct", [
             "void {F}(Pointer<int> p, int n) {",
             "  Task<int, Index<1>> t([=](Index<1> i) __device(hpp) -> int {",
             "    try { " + EXPECT,
             "      return p[i];", "    } catch (...) {", "      return 0;", "    }", "  });",
             "  t.enqueue(Range<1>(n)).wait();", "}"]),
-        ("throw-in-consumer", "hpp-device-exception", [
+        ("throw-in-consumer", "hpp-device-construct", [
             "void {F}(Pointer<int> p, int n) {",
             "  Channel<int> c(16);",
             "  c.executeWith([=](Channel<int> *c) -> bool __device(coord) { return c->size() >= 8; },",
