@@ -79,7 +79,7 @@ class ProgramTest:
         if os.path.exists(out):
             os.remove(out)
         cmd = self.cfg.tool_cmd + [src, "-o", out] + self.p.tool_args
-        for attempt in range(4):
+        for attempt in range(6):
             rc, _, err = self.runner.run(cmd, timeout=self.cfg.build_timeout,
                                          timing=self.timing, key="rewrite")
             # The tool cannot be started (being relinked) or died of a
