@@ -427,7 +427,7 @@ def kind_extern_cxx(c):
         ns = c.nm("sc_cxx")
         blk.append("namespace %s {" % ns)
         q = ns + "::"
-    blk += ["struct %s {" % pt, "  int x, y;", "};", kdecl,
+    blk += ["struct %s {" % pt, "  int x, y;", "  struct Inner {", "    int v;", "  };", "};", kdecl,
             "%s int %s(int x) { return 2 * x + 1; }" % (spec, f)]
     if nested:
         blk.append("} // namespace %s" % ns)
@@ -435,6 +435,12 @@ def kind_extern_cxx(c):
                                                   kdecl.split()[0]))
     expr = "%s%s({i}) + %s%s * pt.x + pt.y" % (q, f, q, k)
     decls = ["%s%s pt{%d, %d};" % (q, pt, c.rng.randrange(1, 9), c.rng.randrange(-5, 5))]
+    if c.chance(0.35):
+        # A capture of a nested class type (the kernel may become a
+        # template over it, which C linkage does not allow).
+        decls.append("%s%s::Inner in{%d};" % (q, pt, c.rng.randrange(1, 9)))
+        expr += " + in.v"
+        c.idiom("nested type", "captured")
     body = simple_body(c, n, L, expr, decls)
     inside = c.chance(0.5)
     if inside:
@@ -471,7 +477,7 @@ def kind_extern_c(c):
     ty = c.pick("struct %s" % pt, "%s_t" % pt)
     spec = c.pick("__device(hpp) inline", "inline", "static inline", "__device(hpp) static inline")
     blk = ['extern "C" {',
-           "struct %s {" % pt, "  int x;", "  short y;", "};",
+           "struct %s {" % pt, "  int x;", "  short y;", "  struct inner {", "    int v;", "  };", "};",
            "typedef struct %s %s_t;" % (pt, pt),
            "enum { %s = %d };" % (k, c.rng.randrange(2, 9)),
            "static const int %s_c = %d;" % (k, c.rng.randrange(1, 5)),
@@ -479,7 +485,8 @@ def kind_extern_c(c):
     single = c.chance(0.25)
     if single:
         # Each declaration on its own.
-        blk = ['extern "C" struct %s {' % pt, "  int x;", "  short y;", "};",
+        blk = ['extern "C" struct %s {' % pt, "  int x;", "  short y;", "  struct inner {",
+               "    int v;", "  };", "};",
                'extern "C" typedef struct %s %s_t;' % (pt, pt),
                "enum { %s = %d };" % (k, c.rng.randrange(2, 9)),
                "static const int %s_c = %d;" % (k, c.rng.randrange(1, 5)),
@@ -488,6 +495,12 @@ def kind_extern_c(c):
     c.idiom("extern-c", "%s; %s; %s" % ("single declarations" if single else "block", spec, ty))
     expr = "%s({i}) + %s * pt.x + pt.y + %s_c" % (f, k, k)
     decls = ["%s pt = {%d, %d};" % (ty, c.rng.randrange(1, 9), c.rng.randrange(-5, 5))]
+    if c.chance(0.35):
+        # A capture of a nested class type (the kernel may become a
+        # template over it, which C linkage does not allow).
+        decls.append("%s::inner in = {%d};" % (pt, c.rng.randrange(1, 9)))
+        expr += " + in.v"
+        c.idiom("nested type", "captured")
     body = simple_body(c, n, L, expr, decls)
     if not single and c.chance(0.5):
         # The runner has C linkage (its parameters are C++ types: allowed).
