@@ -114,18 +114,42 @@ def masked_count(k, rel, bits, info, body, exact=False):
     popc = "__popcll" if wide else "__popc"
     form = k.pick("helper-return", "helper-return", "helper-return", "helper-param", "local",
                   "inline", "macro", "template", "out-param", "popc-helper", "lambda",
-                  "static-member", "chained", "const-return")
+                  "static-member", "chained", "const-return", "wide-return", "loop")
     if exact:
+        form = "helper-return"
+    if form == "wide-return" and bits == 64:
+        form = "helper-return"
+    if form == "loop" and rel not in ("lt", "le"):
         form = "helper-return"
     if form == "template" and ("1 <<" in rel_expr or rel not in ("lt", "ge")):
         form = "helper-return"
     if form == "chained" and rel not in ("le", "gt"):
         form = "helper-return"
     fty = ty if ty != "auto" else ("unsigned long long" if bits == 64 else "unsigned")
+    semantics = "shift"  # how the mask's bits follow a 64-wide lane id
     if form == "helper-return":
         k.pre += ["", "/// The lanes %s `lane` in its warp." % REL_TEXT[rel],
                   "__device(hpp) inline %s %s(int lane) { return %s; }" % (ty, name, expr)]
         count = "%s(b & %s(lane))" % (popc, name)
+    elif form == "wide-return":
+        # A 64-bit result of a 32-bit shift: the width of the value is the
+        # expression's, whatever the return type says.
+        ty = k.pick("unsigned long long", "uint64_t")
+        k.pre += ["", "/// The lanes %s `lane` in its warp." % REL_TEXT[rel],
+                  "__device(hpp) inline %s %s(int lane) { return %s; }" % (ty, name, expr)]
+        count = "__popcll(b & %s(lane))" % name
+    elif form == "loop":
+        # One bit at a time: no shift wraps to the half's lanes.
+        one = "1ull" if bits == 64 else "1u"
+        k.pre += ["", "/// The lanes %s `lane` in its warp, one bit at a time." % REL_TEXT[rel],
+                  "__device(hpp) inline %s %s(int lane) {" % (fty, name),
+                  "  %s m = 0;" % fty,
+                  "  for (int j = 0; j %s lane; ++j)" % ("<" if rel == "lt" else "<="),
+                  "    m |= %s << j;" % one,
+                  "  return m;", "}"]
+        count = "%s(b & %s(lane))" % (popc, name)
+        semantics = "loop"
+        rel_expr = "loop of %s << j" % one
     elif form == "const-return":
         # The width through a cv-qualified or decltype-spelled return type.
         rty = k.pick("const %s" % fty, "%s const" % fty,
@@ -200,7 +224,11 @@ def masked_count(k, rel, bits, info, body, exact=False):
         count = "%s(b & %s(lane))" % (pc, name)
     k.idiom("mask " + rel, "%s, %s %s" % (form, ty, rel_expr.replace("{l}", "lane")))
     # The count's width at 64 lanes, as written (the module's docstring).
-    if info["bits"] == 32:
+    # A loop of one-bit shifts of a 32-bit value to a lane id of 32-63
+    # wraps around and sets every bit: it does not name the half's lanes.
+    if semantics == "loop" and bits == 32 and k.lane_eff == 64:
+        k.fact("32-bit lane mask %s built bit by bit up to a 64-wide lane id" % rel, "wrong")
+    elif info["bits"] == 32:
         k.fact("lane mask %s against a 32-bit ballot" % rel,
                32 if bits == 32 or k.lane_eff == 32 else "wrong")
     elif bits == 32:
