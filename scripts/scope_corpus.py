@@ -1298,6 +1298,11 @@ def refusal_cases():
             + EXPECT,
             "    return {p[i], int(i)};", "  });",
             "  t.enqueue(Range<1>(n)).wait();", "}"]),
+        ("task-emplace-back", "hpp-task", [
+            "void {F}(Pointer<int> p, int n) {",
+            "  std::vector<Task<int, Index<1>>> ts;",
+            "  ts.emplace_back([=](Index<1> i) __device(hpp) -> int { return p[i]; }); " + EXPECT,
+            "  ts[0].enqueue(Range<1>(n)).wait();", "}"]),
         ("typeid-in-body", "hpp-host-call-in-device", [
             "void {F}(Pointer<int> p, int n) {", "  " + pf,
             "    p[i] = int(typeid(int).name()[0]); " + EXPECT, "  });", "}"]),
@@ -1313,7 +1318,22 @@ def place_refusal(rng, f, text):
         return text, "%s(p, 64);" % f
     at = text.index(head)
     where = rng.choice(("plain", "plain", "namespace", "template", "static-member",
-                        "extern-cxx", "anonymous-namespace"))
+                        "extern-cxx", "anonymous-namespace", "class-template", "generic-lambda"))
+    if where == "class-template":
+        text = list(text)
+        text[at] = "template <typename U> struct %s_S {" % f
+        text.insert(at + 1, "static void run(Pointer<int> p, int n) {")
+        return (text + ["};", "template struct %s_S<int>;" % f],
+                "%s_S<int>::run(p, 64);" % f)
+    if where == "generic-lambda":
+        # The function's body in a generic lambda it calls.
+        text = list(text)
+        close = len(text) - 1 - text[::-1].index("}")
+        text[close] = "  };"
+        text.insert(close + 1, "  g(p, n);")
+        text.insert(close + 2, "}")
+        text.insert(at + 1, "  auto g = [](auto p, int n) {")
+        return text, "%s(p, 64);" % f
     if where == "namespace":
         return (["namespace %s_ns {" % f] + text + ["} // namespace %s_ns" % f],
                 "%s_ns::%s(p, 64);" % (f, f))
