@@ -7,7 +7,8 @@
 // function that is not a template: there `K` names the namespace's
 // constant, and the kernel computes with 1000 where the program means 10.
 // The output compiles, no diagnostic: wrong at every width. (Without the
-// namespace's K, the output does not compile.)
+// namespace's K, the output does not compile; a `static constexpr` local
+// in a generic lambda is the same.)
 // Run: scripts/difftest.py test/differential/Inputs/reproducers
 #include <hpp/hpp.h>
 #include <cstdio>
