@@ -328,7 +328,7 @@ def place(c, body, allowed=None):
     options = allowed or ("static", "namespace", "anonymous-namespace", "nested-namespace",
                           "inline-namespace", "static-member", "member-out-of-class",
                           "nested-class", "class-template", "function-template",
-                          "host-lambda", "extern-cxx-function", "constructor")
+                          "host-lambda", "generic-lambda", "extern-cxx-function", "constructor")
     p = c.pick(*options)
     c.idiom("placement", p)
     f = c.nm("scRunner")
@@ -370,6 +370,9 @@ def place(c, body, allowed=None):
                 "%s<int>(out, n);" % f)
     if p == "host-lambda":
         return ([], None, ["auto scGo = [&]() {"] + b + ["};", "scGo();"])
+    if p == "generic-lambda":
+        # A template: its call operator's parameters are `auto`.
+        return ([], None, ["auto scGo = [](auto out, auto n) {"] + b + ["};", "scGo(out, n);"])
     if p == "extern-cxx-function":
         return (['extern "C++" {', "void %s%s {" % (f, sig)] + b + ["}", '} // extern "C++"'],
                 "%s(out, n);" % f)
