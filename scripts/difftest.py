@@ -9,8 +9,9 @@ For every input dialect program P (and each of its argument lists):
     against the runtime's CPU backend (-I runtime -I include) and run at 32
     and 64;
  3. every check unit is judged. A unit is a kernel of a program from
-    scripts/warpgen.py (its `kernel <id>: ...` output line, its source lines
-    from the `// warpgen kernel <id>: lines A-B` marker), or the whole output
+    scripts/warpgen.py or scripts/scope_corpus.py (its `kernel <id>: ...`
+    output line, its source lines from the `// warpgen kernel <id>: lines
+    A-B` or `// scope-corpus kernel <id>: ...` marker), or the whole output
     (exit status and stdout) of any other program and argument list.
 
 Every run has HPP_CPU_CHECK=uninit (reads of work-group memory no work-item
@@ -36,11 +37,17 @@ rewritten program's:
     with an [hpp-...] tag inside the unit's source lines (class
     wrong-64-unwarned).
   - hpp-rewrite may refuse (exit non-zero) an input marked may_refuse, or a
-    unit that is wrong at 64 as written when one of its errors lies inside
-    the unit. Units of a generator program that hold an error are blanked
+    unit that is wrong at 64 as written, or whose marker says `refusal
+    allowed`, when one of its errors lies inside the unit. Units of a generator program that hold an error are blanked
     out (line numbers kept) and the rest is rewritten again, so one refused
     kernel does not hide the others. Any other refusal is class
     tool-refused.
+  - the rewritten program must build on the CPU backend; in a generator
+    program the units the compiler's errors name (the output's #line
+    directives give the input's lines) are class gen-build-failed, and they
+    are blanked out and the rest rewritten and built again. With --gpu,
+    nvcc and hipcc must compile it too (class gpu-build-failed, in the
+    units their errors name, or every unit when they name none).
 A failure of classes mismatch-32, mismatch-64 or wrong-64-unwarned is a
 silent mismatch: the tool accepted the code and the result is wrong. The
 runner prints each failing unit with the four outputs and the diagnostics,
@@ -70,6 +77,7 @@ Examples:
   difftest.py examples/warp_scan.cpp
   difftest.py -j2 test/differential/Inputs/programs.json examples
   warpgen.py --seed 7 --kernels 100 --per-tu 25 --out /tmp/g && difftest.py /tmp/g
+  scope_corpus.py --seed 7 --count 60 --out /tmp/s && difftest.py --gpu /tmp/s
 """
 
 import argparse
@@ -149,6 +157,14 @@ def main(argv=None):
     ap.add_argument("--json", metavar="FILE",
                     help="also write every unit's result (status, class, outputs, "
                          "diagnostics) to FILE")
+    ap.add_argument("--gpu", nargs="?", const="auto", default=None,
+                    help="also compile every rewritten program with GPU compilers: a "
+                         "comma-separated list of nvcc (sm_90) and hipcc offload "
+                         "architectures (gfx90a, gfx1030, ...); without a list, nvcc, "
+                         "gfx90a and gfx1030 where installed. A rejection is class "
+                         "gpu-build-failed, in the units its errors name")
+    ap.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc", help="nvcc for --gpu")
+    ap.add_argument("--hipcc", default="hipcc", help="hipcc for --gpu")
     ap.add_argument("--show-passing", action="store_true",
                     help="also list the units that passed")
     ap.add_argument("--progress", choices=("auto", "on", "off"), default="auto",
@@ -172,6 +188,13 @@ def main(argv=None):
     if not args.tool_cmd or not shutil.which(args.tool_cmd[0]):
         raise SystemExit("difftest: no hpp-rewrite at %s (--tool)" % args.tool)
 
+    if args.gpu == "auto":
+        args.gpu = ([] if not shutil.which(args.nvcc) else ["nvcc"]) + \
+            ([] if not shutil.which(args.hipcc) else ["gfx90a", "gfx1030"])
+    elif args.gpu:
+        args.gpu = args.gpu.split(",")
+    else:
+        args.gpu = []
     work = args.work_dir or tempfile.mkdtemp(prefix="difftest-")
     os.makedirs(work, exist_ok=True)
     args.check = args.check if args.check != "" else None

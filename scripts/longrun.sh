@@ -1,43 +1,58 @@
 #!/usr/bin/env bash
-# Long differential run of hpp-rewrite over generated warp programs: many
-# seeds of scripts/warpgen.py through scripts/difftest.py. Under OUT, each
-# seed keeps its programs, the runner's report (report.txt, results.json)
-# and, when it failed, the runner's work directory without the binaries
-# (rewritten sources, the tool's diagnostics); OUT/summary.txt has one line
-# per seed and the totals. Meant to be left running: about 0.26 s of CPU
-# per kernel at -O0, so 20,000 kernels take about 1.5 hours of CPU (45
-# minutes on two cores).
+# Long differential run of hpp-rewrite over generated programs: many seeds
+# of a generator (scripts/warpgen.py, or scripts/scope_corpus.py with -g
+# scope) through scripts/difftest.py. Under OUT, each seed keeps its
+# programs, the runner's report (report.txt, results.json) and, when it
+# failed, the runner's work directory without the binaries (rewritten
+# sources, the tool's diagnostics); OUT/summary.txt has one line per seed
+# and the totals. With -G, the runner also compiles every rewritten program
+# with nvcc (sm_90) and hipcc (gfx90a, gfx1030) where they are installed
+# (difftest.py --gpu). Meant to be left running: about 0.26 s of CPU
+# per warpgen kernel at -O0, so 20,000 kernels take about 1.5 hours of CPU
+# (45 minutes on two cores).
 #
-# Usage: scripts/longrun.sh [-k KERNELS] [-s FIRST_SEED] [-n PER_SEED] [-t PER_TU]
-#                           [-j JOBS] [-o OUT] [-- difftest options]
+# Usage: scripts/longrun.sh [-g warpgen|scope] [-f FAMILIES] [-k KERNELS] [-s FIRST_SEED]
+#                           [-n PER_SEED] [-t PER_TU] [-j JOBS] [-o OUT] [-G]
+#                           [-- difftest options]
+#   -g  generator (default warpgen)           -f  warpgen --families / scope_corpus --kinds
 #   -k  kernels in all (default 20000)        -s  first seed (default 1000)
 #   -n  kernels per seed (default 500)        -t  kernels per translation unit (default 32)
 #   -j  parallel jobs (default: the cores)    -o  output directory (default longrun-<date>)
+#   -G  also compile the rewritten programs with nvcc and hipcc
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
-kernels=20000 seed=1000 per_seed=500 per_tu=32 jobs="$(nproc)"
+kernels=20000 seed=1000 per_seed=500 per_tu=32 jobs="$(nproc)" gen=warpgen families="" gpu=0
 out="longrun-$(date +%Y%m%d-%H%M%S)"
-while getopts "k:s:n:t:j:o:h" opt; do
+while getopts "g:f:k:s:n:t:j:o:Gh" opt; do
   case "$opt" in
+    g) gen=$OPTARG ;; f) families=$OPTARG ;;
     k) kernels=$OPTARG ;; s) seed=$OPTARG ;; n) per_seed=$OPTARG ;;
-    t) per_tu=$OPTARG ;; j) jobs=$OPTARG ;; o) out=$OPTARG ;;
-    *) sed -n '2,15p' "$0"; exit 2 ;;
+    t) per_tu=$OPTARG ;; j) jobs=$OPTARG ;; o) out=$OPTARG ;; G) gpu=1 ;;
+    *) sed -n '2,24p' "$0"; exit 2 ;;
   esac
 done
+case "$gen" in
+  warpgen) generate() { python3 "$here/warpgen.py" --seed "$1" --kernels "$2" --per-tu "$per_tu" \
+             ${families:+--families "$families"} --out "$3"; } ;;
+  scope) generate() { python3 "$here/scope_corpus.py" --seed "$1" --count "$2" --per-tu "$per_tu" \
+           ${families:+--kinds "$families"} --out "$3"; } ;;
+  *) echo "longrun: unknown generator $gen" >&2; exit 2 ;;
+esac
 shift $((OPTIND - 1))
 [ "${1:-}" = "--" ] && shift
 mkdir -p "$out"
 summary="$out/summary.txt"
-echo "longrun: $kernels kernels, seeds from $seed, $per_seed per seed, $per_tu per TU, -j$jobs" | tee "$summary"
+echo "longrun: $gen${families:+ ($families)}, $kernels kernels, seeds from $seed, $per_seed per seed, $per_tu per TU, -j$jobs$([ "$gpu" -eq 1 ] && echo ", nvcc and hipcc")" | tee "$summary"
 done_kernels=0 failed_seeds=0 total_failed=0
 start=$(date +%s)
 while [ "$done_kernels" -lt "$kernels" ]; do
   n=$per_seed
   [ $((kernels - done_kernels)) -lt "$n" ] && n=$((kernels - done_kernels))
   dir="$out/seed-$seed"
-  python3 "$here/warpgen.py" --seed "$seed" --kernels "$n" --per-tu "$per_tu" --out "$dir/programs" || exit 2
+  generate "$seed" "$n" "$dir/programs" || exit 2
   python3 "$here/difftest.py" -j "$jobs" --opt O0 --progress=off --work-dir "$dir/work" \
-    --json "$dir/results.json" "$@" "$dir/programs" > "$dir/report.txt" 2>&1
+    --json "$dir/results.json" $([ "$gpu" -eq 1 ] && echo --gpu) "$@" "$dir/programs" \
+    > "$dir/report.txt" 2>&1
   status=$?
   last=$(tail -n 1 "$dir/report.txt")
   if [ "$status" -eq 0 ]; then

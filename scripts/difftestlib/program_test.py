@@ -8,7 +8,8 @@ import os
 import re
 import time
 
-from .programs import blank_units, in_unit, parse_diagnostics, split_units
+from .programs import (blank_units, build_error_units, in_unit, parse_diagnostics,
+                       split_units)
 
 
 class Outcome:
@@ -72,13 +73,13 @@ class ProgramTest:
             bins = {32: exe, 64: exe}
         return bins, ""
 
-    def rewrite(self, src):
+    def rewrite(self, src, name="rewritten.cpp"):
         """(status, output path, stderr) of hpp-rewrite on `src`."""
-        out = os.path.join(self.work, "rewritten.cpp")
+        out = os.path.join(self.work, name)
         if os.path.exists(out):
             os.remove(out)
         cmd = self.cfg.tool_cmd + [src, "-o", out] + self.p.tool_args
-        for attempt in range(4):
+        for attempt in range(6):
             rc, _, err = self.runner.run(cmd, timeout=self.cfg.build_timeout,
                                          timing=self.timing, key="rewrite")
             # The tool cannot be started (being relinked) or died of a
@@ -149,57 +150,124 @@ class ProgramTest:
         return self.results
 
     def rewrite_and_build(self):
-        """Rewrites (blanking refused kernels out and retrying) and builds.
+        """Rewrites (blanking refused kernels out and retrying) and builds
+        (blanking out the kernels the compiler's errors name and retrying).
 
         Returns a dict: exe (or None), status (ok / refused / crashed /
         build-failed), diags (all diagnostics about the input), blanked
-        (unit ids removed because of their errors), text (tool or build
-        output for reports)."""
+        (unit ids removed because of their errors), build_failed (unit id
+        -> the compiler's errors that removed it), gpu_failed (unit id, or
+        None where the errors name no unit, -> a GPU compiler's errors),
+        text (tool or build output for reports)."""
         p = self.p
         src = p.path
         blanked = []
+        build_failed = {}
         all_diags = []
         stderr_all = ""
+
+        def result(status, text, exe=None):
+            return {"exe": exe, "status": status, "diags": all_diags, "blanked": blanked,
+                    "text": text, "build_failed": build_failed, "gpu_failed": {}}
+
         while True:
             rc, out, err = self.rewrite(src)
             stderr_all += err
             diags = parse_diagnostics(err, src)
             all_diags += [d for d in diags if d not in all_diags]
-            if rc == 0 and os.path.exists(out):
-                break
-            if rc < 0 or rc == 124 or not re.search(r": (fatal )?error: ", err):
-                return {"exe": None, "status": "crashed", "diags": all_diags,
-                        "blanked": blanked,
-                        "text": "hpp-rewrite exited with status %d%s" % (
-                            rc, ", stderr:\n" + err if err.strip() else ", no diagnostics")}
-            if p.units is None:
-                return {"exe": None, "status": "refused", "diags": all_diags,
-                        "blanked": blanked, "text": err}
-            errors = [d for d in diags if d["severity"] in ("error", "fatal error")]
-            hit = [u for u in p.units if u["id"] not in blanked and
-                   any(in_unit(d, u) for d in errors)]
-            outside = [d for d in errors if not any(in_unit(d, u) for u in p.units)]
-            if outside or not hit:
-                return {"exe": None, "status": "refused", "diags": all_diags,
-                        "blanked": blanked, "text": err}
-            blanked += [u["id"] for u in hit]
-            reduced = os.path.join(self.work, os.path.basename(p.path))
-            with open(reduced, "w") as f:
-                f.write(blank_units(p.source, [u for u in p.units if u["id"] in blanked]))
-            src = reduced
-            if len(blanked) == len(p.units):
-                return {"exe": None, "status": "refused", "diags": all_diags,
-                        "blanked": blanked, "text": err}
-        exe = os.path.join(self.work, "gen")
-        # The CPU backend checks work-group memory only when built for it.
-        checks = ["-DHPP_CPU_CHECKS"] if self.cfg.check else []
-        rc, err = self.cxx(out, exe, [self.cfg.runtime, self.cfg.include], checks,
-                           key="gen build")
-        if rc:
-            return {"exe": None, "status": "build-failed", "diags": all_diags,
-                    "blanked": blanked, "text": err}
-        return {"exe": exe, "status": "ok", "diags": all_diags, "blanked": blanked,
-                "text": stderr_all}
+            if rc != 0 or not os.path.exists(out):
+                if rc < 0 or rc == 124 or not re.search(r": (fatal )?error: ", err):
+                    return result("crashed", "hpp-rewrite exited with status %d%s" % (
+                        rc, ", stderr:\n" + err if err.strip() else ", no diagnostics"))
+                if p.units is None:
+                    return result("refused", err)
+                errors = [d for d in diags if d["severity"] in ("error", "fatal error")]
+                hit = [u for u in p.units if u["id"] not in blanked and
+                       any(in_unit(d, u) for d in errors)]
+                outside = [d for d in errors if not any(in_unit(d, u) for u in p.units)]
+                if outside or not hit:
+                    return result("refused", err)
+                blanked += [u["id"] for u in hit]
+                src = self.reduce(blanked, build_failed)
+                if len(blanked) + len(build_failed) == len(p.units):
+                    return result("refused", err)
+                continue
+            exe = os.path.join(self.work, "gen")
+            # The CPU backend checks work-group memory only when built for it.
+            checks = ["-DHPP_CPU_CHECKS"] if self.cfg.check else []
+            rc, err = self.cxx(out, exe, [self.cfg.runtime, self.cfg.include], checks,
+                               key="gen build")
+            if rc:
+                # The output names the input's lines (#line): the units of a
+                # generator program that the errors name are blanked out,
+                # and the rest is rewritten and built again.
+                hit = build_error_units(err, p.path, p.units,
+                                        set(blanked) | set(build_failed)) if p.units else {}
+                hit.pop(None, None)
+                if not hit:
+                    return result("build-failed", err)
+                build_failed.update(hit)
+                if len(blanked) + len(build_failed) == len(p.units):
+                    return result("build-failed", err)
+                src = self.reduce(blanked, build_failed)
+                continue
+            gen = result("ok", stderr_all, exe)
+            if self.cfg.gpu:
+                gen["gpu_failed"] = self.gpu_builds(out, blanked, build_failed)
+            return gen
+
+    def reduce(self, *removed):
+        """The input with the removed units blanked out (line numbers kept)."""
+        p = self.p
+        gone = set()
+        for ids in removed:
+            gone |= set(ids)
+        reduced = os.path.join(self.work, os.path.basename(p.path))
+        with open(reduced, "w", errors="surrogateescape") as f:
+            f.write(blank_units(p.source, [u for u in p.units if u["id"] in gone]))
+        return reduced
+
+    def gpu_builds(self, out, blanked, build_failed):
+        """Compiles the rewritten program with the GPU compilers of --gpu.
+        A compiler stops at some errors before it reaches others (nvcc's
+        device pass after host-side template errors), so the units its
+        errors name are blanked out, the rest rewritten and compiled again.
+        Returns {unit id, or None for errors that name no unit: "compiler
+        rejects ...: errors"}."""
+        failed = {}
+        gone = set(blanked) | set(build_failed)
+        cur = out
+        for target in self.cfg.gpu:
+            if target == "nvcc":
+                base = [self.cfg.nvcc, "-std=c++17", "-arch=sm_90", "-x", "cu", "-c"]
+            else:
+                base = [self.cfg.hipcc, "-std=c++17", "-x", "hip", "--offload-arch=" + target,
+                        "--cuda-device-only", "-c"]
+            for attempt in range(6):
+                cmd = base + ["-I", self.cfg.runtime, "-I", self.cfg.include, cur,
+                              "-o", os.devnull]
+                rc, _, err = self.runner.run(cmd, timeout=self.cfg.build_timeout,
+                                             timing=self.timing, key="gpu build")
+                if rc == 0:
+                    break
+                with open(os.path.join(self.work, "%s.%d.stderr" % (target, attempt)), "w") as f:
+                    f.write(err)
+                hit = build_error_units(err, self.p.path, self.p.units,
+                                        gone | set(failed)) if self.p.units else {None: err}
+                for uid, text in hit.items():
+                    failed[uid] = failed.get(uid, "") + "%s rejects the rewritten program:\n%s\n" % (
+                        target, text)
+                if None in hit or not self.p.units:
+                    break
+                if len(gone) + len(failed) >= len(self.p.units):
+                    return failed
+                # The rest, rewritten again.
+                src = self.reduce(gone, failed)
+                rc, nxt, _ = self.rewrite(src, "rewritten-gpu.cpp")
+                if rc != 0 or not os.path.exists(nxt):
+                    break
+                cur = nxt
+        return failed
 
     # -- judging -------------------------------------------------------------
     def fail_all(self, cls, text):
@@ -217,9 +285,12 @@ class ProgramTest:
         args = self.p.runs[n] if n < len(self.p.runs) else []
         return "whole output, arguments [%s]" % " ".join(args)
 
-    def judge(self, unit_name, outs, diags, gen, expect=None, blanked=False):
+    def judge(self, unit_name, outs, diags, gen, expect=None, blanked=False, build_error=None,
+              gpu_error=None, may_refuse=False):
         """Applies the rule to one unit; outs maps ref32/ref64/gen32/gen64
-        to Outcome (gen ones absent when there is no rewritten program)."""
+        to Outcome (gen ones absent when there is no rewritten program);
+        build_error and gpu_error are the CPU and GPU compilers' errors in
+        the unit's rewritten code."""
         r32, r64 = outs["ref32"], outs["ref64"]
         wrong64 = not r64.ok
         warned = any(d["severity"] == "warning" and d["tag"].startswith("hpp") for d in diags)
@@ -235,8 +306,10 @@ class ProgramTest:
             fail("bad-reference")
         elif gen["status"] == "skipped":
             pass
+        elif build_error is not None:
+            fail("gen-build-failed", build_error)
         elif blanked or gen["status"] == "refused":
-            if self.p.may_refuse or (wrong64 and errored):
+            if self.p.may_refuse or (errored and (wrong64 or may_refuse)):
                 res["status"] = "refused"
             else:
                 fail("tool-refused", "" if errored else gen["text"])
@@ -257,6 +330,8 @@ class ProgramTest:
                 res["status"] = "warned"
             else:
                 fail("wrong-64-unwarned")
+            if gpu_error is not None and res["status"] != "fail":
+                fail("gpu-build-failed", gpu_error)
         self.results.append(res)
 
     def judge_kernels(self, ref_bins, gen):
@@ -276,8 +351,11 @@ class ProgramTest:
             if genout:
                 outs["gen32"], outs["gen64"] = outcome(genout[32]), outcome(genout[64])
             diags = [d for d in gen["diags"] if in_unit(d, u)]
+            gpu = gen.get("gpu_failed", {})
             self.judge(self.unit_name(u, 0), outs, diags, gen, expect=u["expect64"],
-                       blanked=i in gen["blanked"])
+                       blanked=i in gen["blanked"],
+                       build_error=gen.get("build_failed", {}).get(i),
+                       gpu_error=gpu.get(i, gpu.get(None)), may_refuse=u.get("may_refuse"))
 
     def judge_whole(self, ref_bins, gen):
         for n, args in enumerate(self.p.runs):
@@ -292,5 +370,6 @@ class ProgramTest:
                 g64ok = g64rc == 0 if self.p.width_dependent else (g64 == t32 and g64rc == 0)
                 outs["gen32"] = Outcome(g32, g32rc == 0)
                 outs["gen64"] = Outcome(g64, g64ok)
-            self.judge(self.unit_name({"id": None}, n), outs, gen["diags"], gen)
+            self.judge(self.unit_name({"id": None}, n), outs, gen["diags"], gen,
+                       gpu_error="".join(gen.get("gpu_failed", {}).values()) or None)
 

@@ -9,7 +9,7 @@ import json
 import os
 import re
 
-MARKER = re.compile(r"^// warpgen kernel (\d+): lines (\d+)-(\d+)(.*)$")
+MARKER = re.compile(r"^// (?:warpgen|scope-corpus) kernel (\d+): lines (\d+)-(\d+)(.*)$")
 EXPECT = re.compile(r"expect64 (ok|wrong) \((.*)\)\s*$")
 DIAG = re.compile(r"^(.*?):(\d+):(\d+): (warning|error|fatal error|remark|note): (.*?)"
                   r"(?: \[([A-Za-z0-9_.-]+)\])?$")
@@ -44,7 +44,8 @@ class Program:
                 e = EXPECT.search(m.group(4))
                 units.append({"id": int(m.group(1)), "lines": (int(m.group(2)), int(m.group(3))),
                               "expect64": e.group(1) if e else None,
-                              "reason": e.group(2) if e else ""})
+                              "reason": e.group(2) if e else "",
+                              "may_refuse": ", refusal allowed" in m.group(4)})
         return units or None
 
 
@@ -122,6 +123,44 @@ def blank_units(source, units):
             lines[n] = ""
     return "\n".join(lines)
 
+
+
+# A compiler's message about a line of a file: g++ and clang
+# (`f.cpp:12:5: error: ...`, `f.cpp:12:5:   required from here`), nvcc
+# (`f.cpp(12): error: ...`, `... detected during ... at line 12 of f.cpp`).
+COMPILER_LINE = re.compile(r"^(?:In file included from )?(.*?)(?::(\d+):\d+:|\((\d+)\):) (.*)$")
+NVCC_AT = re.compile(r"at line (\d+) of (\S+)")
+
+
+def build_error_units(stderr, path, units, gone=()):
+    """Unit id -> the compiler's messages that name it, for the units of a
+    generator program (`path`, or a copy of the same name) whose lines hold
+    an error; where the errors are all in headers, the units named by their
+    instantiation context (`required from here`, `requested here`, nvcc's
+    `at line N of`). None -> the whole text when no unit is named."""
+    base = os.path.basename(path)
+    errors, context = {}, {}
+    for line in stderr.splitlines():
+        m = COMPILER_LINE.match(line)
+        hits = []
+        if m and os.path.basename(m.group(1)) == base:
+            hits.append((int(m.group(2) or m.group(3)), m.group(4)))
+        for at in NVCC_AT.finditer(line):
+            if os.path.basename(at.group(2)) == base:
+                hits.append((int(at.group(1)), "context"))
+        for n, msg in hits:
+            u = next((u for u in units if u["lines"][0] <= n <= u["lines"][1]), None)
+            if u is None or u["id"] in gone:
+                continue
+            if re.match(r"(fatal )?error", msg):
+                errors.setdefault(u["id"], []).append(line)
+            elif msg == "context" or re.search(r"required from|requested here|instantiation",
+                                               msg):
+                context.setdefault(u["id"], []).append(line)
+    chosen = errors or context
+    if not chosen:
+        return {None: stderr}
+    return {uid: "\n".join(lines[:20]) for uid, lines in chosen.items()}
 
 
 def split_units(stdout):

@@ -12,6 +12,7 @@ CLASS_HELP = {
     "tool-refused": "hpp-rewrite exited with an error on code it should accept",
     "tool-crashed": "hpp-rewrite crashed or timed out",
     "gen-build-failed": "the rewritten output does not build on the CPU backend",
+    "gpu-build-failed": "nvcc or hipcc rejects the rewritten output (--gpu)",
     "mismatch-32": "rewritten@32 differs from reference@32 (silent)",
     "mismatch-64": "reference@64 is right, rewritten@64 differs (silent)",
     "wrong-64-unwarned": "wrong at 64 as written, still wrong rewritten, no warning (silent)",
@@ -75,7 +76,8 @@ def summarize(results, skipped, elapsed, timings):
     if timings:
         n = len(timings)
         avg = {k: sum(t.get(k, 0) for t in timings) / n
-               for k in ("ref build", "rewrite", "gen build", "runs")}
+               for k in ("ref build", "rewrite", "gen build", "runs", "gpu build")
+               if k != "gpu build" or any(k in t for t in timings)}
         lines.append("  CPU time per program: " + ", ".join("%s %.1fs" % (k, v)
                                                           for k, v in avg.items()))
     lines.append("  wrong at 64 as written (reference): %d (fixed by the rewrite %d, warned %d, "

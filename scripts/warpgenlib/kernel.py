@@ -18,6 +18,7 @@ FAMILIES = (
     ("block-scan", 18),
     ("segmented", 10),
     ("launch-scan", 6),
+    ("lanemask", 12),
 )
 
 # Facts with these values make a kernel wrong at 64 lanes outright.
