@@ -81,6 +81,17 @@ static QualType boundDistArrayOf(const Expr *Site) {
 }
 
 /// \p Base, or \p Base with `_` appended until no name of \p Taken is it.
+/// Whether the innermost linkage block around \p LE, in the text, is
+/// `extern "C"`: the kernel placed in it must keep C++ linkage (a template
+/// cannot have C linkage).
+static bool inExternCBlock(const LambdaExpr *LE) {
+  for (const DeclContext *DC = LE->getLambdaClass()->getLexicalParent(); DC;
+       DC = DC->getLexicalParent())
+    if (const auto *LS = dyn_cast<LinkageSpecDecl>(DC))
+      return LS->getLanguage() == LinkageSpecLanguageIDs::C;
+  return false;
+}
+
 static std::string freshName(std::string Base, const llvm::StringSet<> &Taken) {
   while (Taken.contains(Base))
     Base += "_";
@@ -360,6 +371,13 @@ KernelOutliner::outline(const OutlineRequest &Req, llvm::StringRef Name,
   K.KernelExpr = Kernel;
   K.Arguments = Args;
   K.InsertAt = InsertAt;
+  if (inExternCBlock(LE)) {
+    OS.flush();
+    for (std::string *Text : {&K.Definition, &K.Declaration})
+      if (!Text->empty())
+        *Text = "extern \"C++\" {\n" + llvm::StringRef(*Text).rtrim().str() +
+                "\n}\n\n";
+  }
   // A #define or #undef in the body would move into the kernel, away from
   // the code after the body that expects it.
   std::string Macro;

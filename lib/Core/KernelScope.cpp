@@ -496,7 +496,8 @@ const CXXRecordDecl *enclosingClass(const FunctionDecl *F,
     Outer = RD;
     DC = RD->getLexicalDeclContext();
   }
-  return Outer && DC && DC->isFileContext() ? Outer : nullptr;
+  return Outer && DC && DC->getRedeclContext()->isFileContext() ? Outer
+                                                                 : nullptr;
 }
 
 } // namespace rewrite

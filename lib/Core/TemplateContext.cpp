@@ -120,8 +120,9 @@ static const Decl *topLevelDecl(ASTContext &Ctx, const Stmt *S) {
       const auto *RD = dyn_cast<CXXRecordDecl>(D);
       if (const auto *MD = dyn_cast<CXXMethodDecl>(D))
         RD = MD->getParent();
+      // A linkage block (`extern "C++" { ... }`) is namespace scope.
       if (!(RD && RD->isLambda()) &&
-          D->getLexicalDeclContext()->isFileContext())
+          D->getLexicalDeclContext()->getRedeclContext()->isFileContext())
         return D;
       if (isa<TranslationUnitDecl>(D))
         return nullptr;
@@ -164,7 +165,9 @@ SourceLocation TemplateContext::insertionPoint(ASTContext &Ctx,
                                   .str()};
     return SourceLocation();
   }
-  while (!Top->getLexicalDeclContext()->isFileContext())
+  // Inside a linkage block, the kernel goes before the declaration in the
+  // block: what the block declares before it is visible there.
+  while (!Top->getLexicalDeclContext()->getRedeclContext()->isFileContext())
     Top = cast<Decl>(Top->getLexicalDeclContext());
   if (const auto *FD = dyn_cast<FunctionDecl>(Top))
     if (const FunctionTemplateDecl *FT = FD->getDescribedFunctionTemplate())

@@ -37,6 +37,15 @@ static bool namesTask(llvm::ArrayRef<TemplateArgument> Args) {
   return false;
 }
 
+/// The arguments of an explicit template argument list as written.
+static llvm::SmallVector<TemplateArgument, 2>
+templateArgumentsOf(llvm::ArrayRef<TemplateArgumentLoc> Locs) {
+  llvm::SmallVector<TemplateArgument, 2> Args;
+  for (const TemplateArgumentLoc &L : Locs)
+    Args.push_back(L.getArgument());
+  return Args;
+}
+
 /// Whether calling \p FD may construct an hpp::Task from its arguments:
 /// a member of a class template of Tasks (`std::vector<Task<...>>::
 /// emplace_back`), or a function template given a Task type
@@ -52,6 +61,49 @@ static bool mayConstructTask(const FunctionDecl *FD) {
             dyn_cast<ClassTemplateSpecializationDecl>(M->getParent()))
       return namesTask(Spec->getTemplateArgs().asArray());
   return false;
+}
+
+/// The template arguments of a (possibly dependent) class type: those of a
+/// specialization, written or instantiated.
+static llvm::ArrayRef<TemplateArgument> classTemplateArgs(QualType T) {
+  if (T.isNull())
+    return {};
+  if (const auto *P = T->getAs<PointerType>())
+    T = P->getPointeeType();
+  if (const auto *TST = T->getAs<TemplateSpecializationType>())
+    return TST->template_arguments();
+  if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+          T->getAsCXXRecordDecl()))
+    return Spec->getTemplateArgs().asArray();
+  return {};
+}
+
+/// The name of the function \p Call calls when it may construct an
+/// hpp::Task from its arguments; in a template, a call not yet resolved
+/// counts when its object's type or its explicit template arguments name
+/// a Task (`ts.emplace_back(...)` on a `std::vector<Task<T, ...>>`,
+/// `std::make_shared<Task<T, ...>>(...)`).
+static std::optional<std::string> taskMaker(const CallExpr *Call) {
+  if (!Call)
+    return std::nullopt;
+  if (const FunctionDecl *FD = Call->getDirectCallee())
+    return mayConstructTask(FD)
+               ? std::optional<std::string>(FD->getQualifiedNameAsString())
+               : std::nullopt;
+  const Expr *Callee = Call->getCallee()->IgnoreParenImpCasts();
+  if (const auto *M = dyn_cast<CXXDependentScopeMemberExpr>(Callee)) {
+    if (namesTask(classTemplateArgs(M->getBaseType())) ||
+        namesTask(templateArgumentsOf(M->template_arguments())))
+      return M->getMember().getAsString();
+  } else if (const auto *O = dyn_cast<OverloadExpr>(Callee)) {
+    QualType Base;
+    if (const auto *UM = dyn_cast<UnresolvedMemberExpr>(O))
+      Base = UM->getBaseType();
+    if (namesTask(classTemplateArgs(Base)) ||
+        namesTask(templateArgumentsOf(O->template_arguments())))
+      return O->getName().getAsString();
+  }
+  return std::nullopt;
 }
 
 void TaskRule::checkLaunched(const LambdaExpr *LE, ASTContext &AST) {
@@ -73,12 +125,11 @@ void TaskRule::checkLaunched(const LambdaExpr *LE, ASTContext &AST) {
                     ConstantExpr>(E)))
       break;
   }
-  const auto *Call = Node.get<CallExpr>();
-  if (!Call || !mayConstructTask(Call->getDirectCallee()))
+  std::optional<std::string> Maker = taskMaker(Node.get<CallExpr>());
+  if (!Maker)
     return;
   error(LE->getBeginLoc(),
-        "this __device(hpp) lambda makes a Task in '" +
-            Call->getDirectCallee()->getQualifiedNameAsString() +
+        "this __device(hpp) lambda makes a Task in '" + *Maker +
             "', not in a Task construction written in the source, so the "
             "rewrite cannot outline it into the Task's kernel; construct "
             "the Task with the lambda (`Task<R, I> t([=](I i) __device(hpp) "

@@ -86,3 +86,19 @@ void containers(Pointer<int> p) {
   ts.push_back(t);
   (void)shared;
 }
+
+// The same in a template, where the call is resolved only when the
+// template is instantiated: the container's or the function's template
+// arguments name a Task.
+template <typename T> void containersOf(Pointer<T> p) {
+  std::vector<Task<T, Index<1>>> ts;
+  ts.emplace_back([=](Index<1> i) __device(hpp) -> T { return p[i]; });
+  // VALUES-DAG: task-errors.cpp:[[@LINE-1]]:19: error: this __device(hpp) lambda makes a Task in 'emplace_back', not in a Task construction{{.*}}[hpp-task]
+  auto shared = std::make_shared<Task<T, Index<1>>>([=](Index<1> i) __device(hpp) -> T { return p[i]; });
+  // VALUES-DAG: task-errors.cpp:[[@LINE-1]]:53: error: this __device(hpp) lambda makes a Task in 'make_shared'{{.*}}[hpp-task]
+  std::vector<Task<int, Index<1>>> fixed;
+  fixed.emplace_back([=](Index<1> i) __device(hpp) -> int { return int(p[i]); });
+  // VALUES-DAG: task-errors.cpp:[[@LINE-1]]:22: error: this __device(hpp) lambda makes a Task in 'emplace_back'{{.*}}[hpp-task]
+  (void)shared;
+}
+template void containersOf<int>(Pointer<int>);

@@ -1,7 +1,8 @@
 // Bodies written the many ways real code declares what they use, each
 // accepted and rewritten into an output that computes the reference's
 // results at 32 and 64 lanes and compiles for sm_90, gfx90a and gfx1030:
-// a type declared in an `extern "C++"` block; captures typed through a
+// a type declared in an `extern "C++"` block, and launches in linkage
+// blocks (`extern "C"` too); captures typed through a
 // dependent member alias and a decltype in a function template (the kernel
 // spells the alias's type with the template's parameter names, and gets
 // the decltype's type from the launch); a parallelFor inside a generic
@@ -56,6 +57,40 @@ template <typename T> void fill(Pointer<T> P, T V, int N) {
 // CHECK-NEXT: const typename Traits<T>::value_type W,
 // CHECK-NEXT: const HppCapture0 Z) {
 
+// In a linkage block the kernel goes in the block, before the function
+// (or class) that launches it, where what the block declares is visible;
+// in an `extern "C"` block it keeps C++ linkage.
+extern "C" {
+struct CPt {
+  int X, Y;
+};
+struct CHolder {
+  static void go(Pointer<int> P, int N) {
+    CPt Q{2, 5};
+    parallelFor(Range<1>(N), [=](Index<1> i) __device(hpp) { P[i.getX()] = Q.X * int(i.getX()) + Q.Y; });
+  }
+};
+}
+// CHECK: struct CPt {
+// CHECK: extern "C++" {
+// CHECK-NEXT: /// Outlined by hpp-rewrite from the parallelFor at declaration-forms.cpp:[[@LINE-6]]:5; defined after 'CHolder'.
+// CHECK: struct CHolder {
+// CHECK: {{^}}};
+// CHECK-EMPTY:
+// CHECK-NEXT: extern "C++" {
+// CHECK-NEXT: /// Outlined by hpp-rewrite from the parallelFor at declaration-forms.cpp:[[@LINE-11]]:5.
+
+extern "C++" {
+template <typename T> void scaleAll(Pointer<T> P, int N) {
+  Pair2 Q{2, 3};
+  parallelFor(Range<1>(N), [=](Index<1> i) __device(hpp) { P[i.getX()] = P[i.getX()] * Q.A + Q.B; });
+}
+}
+// CHECK: extern "C++" {
+// CHECK-NEXT: /// Outlined by hpp-rewrite from the parallelFor at declaration-forms.cpp:[[@LINE-4]]:3.
+// CHECK-NEXT: template <typename T>
+// CHECK-NEXT: __global__ void hpp_scaleAll_pfor0(
+
 int main() {
   Pair2 Q{3, 4};
   Pointer<int> P = allocate<int>(4);
@@ -97,6 +132,10 @@ int main() {
   });
   std::printf("auto-bound %d %d\n", Sums[0], Sums[3]);
   // OUT-NEXT: auto-bound 120 888
+  CHolder::go(P, 4);
+  scaleAll(P, 4);
+  std::printf("linkage %d %d\n", P[0], P[3]);
+  // OUT-NEXT: linkage 13 25
   // CHECK: __global__ void hpp_main_pfor2(hpp::Range<1, 1> hpp_range,
   // CHECK-NEXT: hpp::BoundDistArray<int> A,
   return 0;
