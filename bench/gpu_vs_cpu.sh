@@ -12,7 +12,8 @@
 # (against GEN_DIR/warp_reduce.cu) in parallel with
 #   nvcc -std=c++17 -O3 -arch=$HPP_CUDA_ARCH -I runtime -I include
 # runs each example (and its argument variants) and compares its output
-# with the CPU reference runtime's at widths 32 and 64, runs the warp
+# with the CPU reference runtime's at widths 32 and 64, runs the edges of
+# GEN_DIR/edges (output and exit status as the reference's), runs the warp
 # self-test, bench/task_bench.cu, bench/channel_bench.cu (the paper's
 # channel reduction against CUB on 2^28 floats, and the predicate ->
 # consumer latency), then the reduction benchmark $HPP_REDUCE_REPEATS
@@ -46,6 +47,12 @@ build task_bench "-DHPP_GENERATED=\"$GEN/bench/task_workloads.cu\"" \
   "$ROOT/bench/task_bench.cu" & pids+=($!)
 build channel_bench "-DHPP_GENERATED=\"$GEN/bench/channel_workloads.cu\"" \
   "$ROOT/bench/channel_bench.cu" & pids+=($!)
+for src in "$GEN"/edges/*.cu; do
+  [ -e "$src" ] || continue
+  name=$(basename "$src" .cu)
+  # shellcheck disable=SC2046 # the flags are words
+  build "edge_$name" $(cat "$GEN/edges/$name.flags") -x cu "$src" & pids+=($!)
+done
 # NAME ARGS: a chain of a million tasks, half of it behind a failure.
 RUNTIME_PROGRAMS=("task_long_chain 1000000")
 for p in "${RUNTIME_PROGRAMS[@]}"; do
@@ -90,6 +97,18 @@ for ref in "$GEN"/cpuref/*_*.txt; do
       compare "$name ${args//_/ }" "$BUILD/$base.out" "$ref" ;;
     esac
   done
+done
+# The edges: output (stdout and stderr) and exit status as the reference's.
+for src in "$GEN"/edges/*.cu; do
+  [ -e "$src" ] || continue
+  name=$(basename "$src" .cu)
+  { limited "$BUILD/edge_$name" 2>&1; echo "exit=$?"; } > "$BUILD/edge_$name.out"
+  if diff -q "$BUILD/edge_$name.out" "$GEN/edges/$name.ref" > /dev/null; then
+    echo "same   edge $name: $(grep -v '^exit=' "$BUILD/edge_$name.out" | tail -1)"
+  else
+    echo "DIFFERENT edge $name:"; diff "$GEN/edges/$name.ref" "$BUILD/edge_$name.out"
+    status=1
+  fi
 done
 for p in "${RUNTIME_PROGRAMS[@]}"; do
   read -r name args <<< "$p"
