@@ -82,6 +82,11 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from warpgenlib import harness  # noqa: E402
+from warpgenlib.kernel import weighted  # noqa: E402
+
 
 # ---------------------------------------------------------------------------
 # The cases' shared frame
@@ -100,70 +105,13 @@ PROLOGUE = r"""#include <hpp/hpp.h>
 
 using namespace hpp;
 
-typedef void (*ScCaseFn)();
-struct ScCase {
-  int Id;
-  ScCaseFn Run;
-};
-static std::vector<ScCase> &scCases() {
-  static std::vector<ScCase> Cases;
-  return Cases;
-}
-static bool scRegister(int Id, ScCaseFn Run) {
-  scCases().push_back({Id, Run});
-  return true;
-}
-static void scCheck(int Id, const std::vector<long long> &Got,
-                    const std::vector<long long> &Want) {
-  for (std::size_t E = 0; E < Want.size() || E < Got.size(); ++E) {
-    long long G = E < Got.size() ? Got[E] : -1, W = E < Want.size() ? Want[E] : -1;
-    if (E >= Got.size() || E >= Want.size() || G != W) {
-      std::printf("kernel %d: MISMATCH at %zu: got %lld expected %lld\n", Id, E, G, W);
-      std::fflush(stdout);
-      return;
-    }
-  }
-  std::printf("kernel %d: ok\n", Id);
-  std::fflush(stdout);
-}
-static void scError(int Id, const char *What) {
-  std::string Line(What);
-  for (char &C : Line)
-    if (C == '\n' || C == '\r')
-      C = ' ';
-  std::printf("kernel %d: ERROR %s\n", Id, Line.c_str());
-  std::fflush(stdout);
-}
-"""
+""" + harness.registry("sc", "Case") + harness.checks("sc")
 
-EPILOGUE = r"""
-/// Runs every case, or those whose ids are the arguments.
-int main(int argc, char **argv) {
-  for (const ScCase &C : scCases()) {
-    bool Run = argc < 2;
-    for (int A = 1; A < argc; ++A)
-      Run = Run || std::atoi(argv[A]) == C.Id;
-    if (Run)
-      C.Run();
-  }
-  return 0;
-}
-"""
+EPILOGUE = harness.main_function("sc", "Case")
 
 # The ways a body is launched. Each computes out[e] = EXPR(e) for e < n.
 CONSTRUCTS = (("pfor", 30), ("pfor-local", 15), ("pfor-dist", 15), ("task", 25),
               ("channel", 15))
-
-
-def weighted(rng, table):
-    """Picks a key of a ((key, weight), ...) table."""
-    total = sum(w for _, w in table)
-    x = rng.uniform(0, total)
-    for key, w in table:
-        x -= w
-        if x <= 0:
-            return key
-    return table[-1][0]
 
 
 def indent(lines, pad):

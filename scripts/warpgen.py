@@ -61,6 +61,7 @@ from warpgenlib.families_reduce import (fam_ballot_count, fam_block_reduce,  # n
 from warpgenlib.families_scan import (fam_block_scan, fam_launch_scan,  # noqa: E402
                                       fam_segmented)
 from warpgenlib.families_lanemask import fam_lanemask  # noqa: E402
+from warpgenlib import harness  # noqa: E402
 from warpgenlib.kernel import FAMILIES, Kernel, weighted  # noqa: E402
 
 
@@ -118,20 +119,7 @@ PROLOGUE = r"""#include <hpp/hpp.h>
 
 using namespace hpp;
 
-typedef void (*WgKernelFn)();
-struct WgKernel {
-  int Id;
-  WgKernelFn Run;
-};
-static std::vector<WgKernel> &wgKernels() {
-  static std::vector<WgKernel> Kernels;
-  return Kernels;
-}
-static bool wgRegister(int Id, WgKernelFn Run) {
-  wgKernels().push_back({Id, Run});
-  return true;
-}
-/// Deterministic, irregular integers in [-Range, Range].
+""" + harness.registry("wg", "Kernel") + r"""/// Deterministic, irregular integers in [-Range, Range].
 static int wgInput(int E, unsigned Salt, int Range) {
   unsigned X = unsigned(E) * 0x9E3779B1u + Salt;
   X ^= X >> 15;
@@ -139,42 +127,9 @@ static int wgInput(int E, unsigned Salt, int Range) {
   X ^= X >> 12;
   return int(X % unsigned(2 * Range + 1)) - Range;
 }
-static void wgCheck(int Id, const std::vector<long long> &Got,
-                    const std::vector<long long> &Want) {
-  for (std::size_t E = 0; E < Want.size() || E < Got.size(); ++E) {
-    long long G = E < Got.size() ? Got[E] : -1, W = E < Want.size() ? Want[E] : -1;
-    if (E >= Got.size() || E >= Want.size() || G != W) {
-      std::printf("kernel %d: MISMATCH at %zu: got %lld expected %lld\n", Id, E, G, W);
-      std::fflush(stdout);
-      return;
-    }
-  }
-  std::printf("kernel %d: ok\n", Id);
-  std::fflush(stdout);
-}
-static void wgError(int Id, const char *What) {
-  std::string Line(What);
-  for (char &C : Line)
-    if (C == '\n' || C == '\r')
-      C = ' ';
-  std::printf("kernel %d: ERROR %s\n", Id, Line.c_str());
-  std::fflush(stdout);
-}
-"""
+""" + harness.checks("wg")
 
-EPILOGUE = r"""
-/// Runs every kernel, or those whose ids are the arguments.
-int main(int argc, char **argv) {
-  for (const WgKernel &K : wgKernels()) {
-    bool Run = argc < 2;
-    for (int A = 1; A < argc; ++A)
-      Run = Run || std::atoi(argv[A]) == K.Id;
-    if (Run)
-      K.Run();
-  }
-  return 0;
-}
-"""
+EPILOGUE = harness.main_function("wg", "Kernel")
 
 
 def make_tu(seed, ids, total_tus, index, families=FAMILIES):

@@ -29,11 +29,11 @@ struct Needed {
   bool Changes = false; ///< the copied text (re)defines or removes it
 };
 
-/// Calls \p F with each identifier the raw text of \p R (a main-file
-/// character range) spells, directives included.
+/// Calls \p F with each raw token of \p R (a main-file character range),
+/// directives included, until it returns false.
 template <class Fn>
-void forEachRawIdentifier(const SourceManager &SM, const LangOptions &LO,
-                          CharSourceRange R, Fn F) {
+void forEachRawToken(const SourceManager &SM, const LangOptions &LO,
+                     CharSourceRange R, Fn F) {
   auto [FID, Begin] = SM.getDecomposedLoc(R.getBegin());
   unsigned End = SM.getFileOffset(R.getEnd());
   llvm::StringRef Buffer = SM.getBufferData(FID);
@@ -42,13 +42,21 @@ void forEachRawIdentifier(const SourceManager &SM, const LangOptions &LO,
   Token Tok;
   for (;;) {
     bool AtEnd = Raw.LexFromRawLexer(Tok);
-    if (Tok.is(tok::eof) || SM.getFileOffset(Tok.getLocation()) >= End)
-      break;
-    if (Tok.is(tok::raw_identifier))
-      F(Tok.getRawIdentifier(), Tok.getLocation());
-    if (AtEnd)
+    if (Tok.is(tok::eof) || SM.getFileOffset(Tok.getLocation()) >= End ||
+        !F(Tok) || AtEnd)
       break;
   }
+}
+
+/// Calls \p F with each identifier the raw text of \p R spells.
+template <class Fn>
+void forEachRawIdentifier(const SourceManager &SM, const LangOptions &LO,
+                          CharSourceRange R, Fn F) {
+  forEachRawToken(SM, LO, R, [&](const Token &Tok) {
+    if (Tok.is(tok::raw_identifier))
+      F(Tok.getRawIdentifier(), Tok.getLocation());
+    return true;
+  });
 }
 
 /// Whether \p A and \p B expand alike (both may be null: undefined).
@@ -75,19 +83,10 @@ std::string definitionText(const MacroInfo *MI, const SourceManager &SM,
 
 SourceLocation macroDirectiveIn(CharSourceRange Body, const SourceManager &SM,
                                 const LangOptions &LO, std::string &Name) {
-  SourceLocation Hash;
-  // The raw tokens of the range: `#` first on its line, then the name.
-  auto [FID, Begin] = SM.getDecomposedLoc(Body.getBegin());
-  unsigned End = SM.getFileOffset(Body.getEnd());
-  llvm::StringRef Buffer = SM.getBufferData(FID);
-  Lexer Raw(SM.getLocForStartOfFile(FID), LO, Buffer.begin(),
-            Buffer.begin() + Begin, Buffer.end());
-  Token Tok;
+  SourceLocation Hash, Found;
+  // `#` first on its line, then define or undef, then the name.
   unsigned Step = 0; // 1: after a `#` at a line's start; 2: after define.
-  for (;;) {
-    bool AtEnd = Raw.LexFromRawLexer(Tok);
-    if (Tok.is(tok::eof) || SM.getFileOffset(Tok.getLocation()) >= End)
-      break;
+  forEachRawToken(SM, LO, Body, [&](const Token &Tok) {
     if (Tok.is(tok::hash) && Tok.isAtStartOfLine()) {
       Step = 1;
       Hash = Tok.getLocation();
@@ -97,14 +96,14 @@ SourceLocation macroDirectiveIn(CharSourceRange Body, const SourceManager &SM,
       Step = 2;
     } else if (Step == 2 && Tok.is(tok::raw_identifier)) {
       Name = Tok.getRawIdentifier().str();
-      return Hash;
+      Found = Hash;
+      return false;
     } else {
       Step = 0;
     }
-    if (AtEnd)
-      break;
-  }
-  return SourceLocation();
+    return true;
+  });
+  return Found;
 }
 
 std::optional<MacroRestate>
