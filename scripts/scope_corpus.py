@@ -686,6 +686,7 @@ def kind_local_macros(c):
         after_use = ["static_assert(%s == %d, \"defined in the body\");" % (IN, v),
                      "#undef %s" % IN]
         c.idiom("body", "#defines a macro the host uses after it")
+        c.may_refuse = "a body that #defines or #undefs a macro"
     extra = []
     if c.chance(0.3):
         # A macro the body redefines: the host after the body sees the
@@ -698,6 +699,7 @@ def kind_local_macros(c):
         extra = ["scGot.push_back(%s);" % RB, "scWant.push_back(%d);" % v2]
         after_use += ["#undef %s" % RB]
         c.idiom("body", "redefines a macro the host reads after it")
+        c.may_refuse = "a body that #defines or #undefs a macro"
     c.idiom("macros", "%s; %s" % ("shadow file-scope" if file_scope else "function only",
                                   "nested" if nested else "flat"))
     after = ["#undef %s" % A, "#define %s %d" % (A, a_fn + 100),

@@ -145,8 +145,13 @@ bool BatchHandles::isHandle(const Expr *E) const {
 
 bool BatchHandles::isPlace(const Expr *E) const {
   E = E ? E->IgnoreParenImpCasts() : nullptr;
+  // Either side: with an index of dependent type, getBase() cannot tell.
   if (const auto *AS = dyn_cast_or_null<ArraySubscriptExpr>(E))
-    return namesVariable(AS->getBase(), Batch) || isHandle(AS->getBase());
+    return llvm::any_of(
+        std::initializer_list<const Expr *>{AS->getLHS(), AS->getRHS()},
+        [&](const Expr *Side) {
+          return namesVariable(Side, Batch) || isHandle(Side);
+        });
   if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(E)) {
     if (Op->getOperator() == OO_Subscript)
       return namesVariable(Op->getArg(0), Batch) || isHandle(Op->getArg(0));

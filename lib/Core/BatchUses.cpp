@@ -188,11 +188,13 @@ void BatchUses::visit(const Stmt *S) {
     walk(Op->getArg(1));
     return;
   }
-  // In a template, with a dependent index.
+  // In a template, with a dependent index. Either side may be the batch:
+  // with an index of dependent type, getBase() cannot tell which is.
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E);
-      AS && namesVariable(AS->getBase(), Batch)) {
+      AS && (namesVariable(AS->getLHS(), Batch) ||
+             namesVariable(AS->getRHS(), Batch))) {
     checkContext(AS->getExprLoc(), /*Handle=*/false);
-    walk(AS->getIdx());
+    walk(namesVariable(AS->getLHS(), Batch) ? AS->getRHS() : AS->getLHS());
     return;
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E);

@@ -87,6 +87,19 @@ void reads(Pointer<int> out) {
                 });
 }
 
+// A generic consumer (an `auto` index): the subscript's index is of a
+// dependent type, and either side of `[]` may be the batch. Reading is
+// fine; writing is reported.
+void generic(Pointer<int> out) {
+  Channel<int> c(8);
+  c.executeWith([=](Channel<int> *p) -> bool __device(coord) { return p->size() >= 4; },
+                Range<1>(4), [=](auto i, std::vector<int> data) __device(hpp) {
+                  out[i.getX()] = data[i.getX()];
+                  data[i.getX()] = 0;
+                  // CHECK-MESSAGES: channel-batch-pointers.cpp:[[@LINE-1]]:34: error: this modifies the consumer's copy of the batch{{.*}}[hpp-channel]
+                });
+}
+
 void spans(Pointer<int> out) {
   Channel<int> c(8);
   c.executeWith([=](Channel<int> *p) -> bool __device(coord) { return p->size() >= 4; },
