@@ -51,7 +51,7 @@ while [ "$done_kernels" -lt "$kernels" ]; do
   dir="$out/seed-$seed"
   generate "$seed" "$n" "$dir/programs" || exit 2
   python3 "$here/difftest.py" -j "$jobs" --opt O0 --progress=off --work-dir "$dir/work" \
-    --json "$dir/results.json" $([ "$gpu" -eq 1 ] && echo --gpu) "$@" "$dir/programs" \
+    --json "$dir/results.json" $([ "$gpu" -eq 1 ] && echo --gpu=auto) "$@" "$dir/programs" \
     > "$dir/report.txt" 2>&1
   status=$?
   last=$(tail -n 1 "$dir/report.txt")
@@ -61,7 +61,9 @@ while [ "$done_kernels" -lt "$kernels" ]; do
     # Keep the rewritten sources and the tool's diagnostics, not the binaries.
     find "$dir/work" -type f \( -name ref -o -name ref32 -o -name ref64 -o -name gen \) -delete
     failed_seeds=$((failed_seeds + 1))
-    total_failed=$((total_failed + $(echo "$last" | sed -n 's/.* \([0-9]*\) failed$/\1/p')))
+    # A run that stopped before its summary (a usage error) counts one.
+    n_failed=$(echo "$last" | sed -n 's/.* \([0-9]*\) failed$/\1/p')
+    total_failed=$((total_failed + ${n_failed:-1}))
   fi
   classes=$(grep -o 'failed \[[a-z0-9-]*\][^:]*: [0-9]*' "$dir/report.txt" | tr '\n' ';')
   echo "seed $seed: $last ${classes:+($classes)}" | tee -a "$summary"

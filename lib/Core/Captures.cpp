@@ -66,7 +66,14 @@ public:
 
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     const auto *VD = dyn_cast<VarDecl>(E->getDecl());
-    if (!VD || !VD->hasLocalStorage() || !Known.insert(VD).second)
+    // A constant of arithmetic type is read for its value (`int buf[K]`,
+    // `K * 2`): no capture, as outside a template, where the uses the
+    // template leaves dependent are not yet marked as such
+    // (uncapturedConstants()).
+    if (!VD || !VD->hasLocalStorage() || E->isNonOdrUse() == NOUR_Constant ||
+        (VD->getType()->isArithmeticType() &&
+         VD->isUsableInConstantExpressions(VD->getASTContext())) ||
+        !Known.insert(VD).second)
       return true;
     // Declared inside the lambda: not a capture.
     const DeclContext *DC = VD->getDeclContext();
@@ -161,10 +168,15 @@ std::vector<const VarDecl *> uncapturedConstants(const LambdaExpr *LE) {
   std::vector<const VarDecl *> Out;
   ConstantUses Walker(LE, Out);
   Walker.TraverseStmt(LE->getBody());
-  // In a template, collectCaptures reports every enclosing local used
-  // there but the static ones, which are never captured.
-  if (LE->getLambdaClass()->isDependentContext())
-    llvm::erase_if(Out, [](const VarDecl *VD) { return !VD->isStaticLocal(); });
+  // In a template, collectCaptures reports every enclosing local the body
+  // uses other than as a constant's value; the rest are these.
+  if (LE->getLambdaClass()->isDependentContext()) {
+    llvm::SmallPtrSet<const ValueDecl *, 8> Captured;
+    for (const Capture &C : collectCaptures(LE))
+      if (C.Var)
+        Captured.insert(C.Var);
+    llvm::erase_if(Out, [&](const VarDecl *VD) { return Captured.count(VD); });
+  }
   return Out;
 }
 

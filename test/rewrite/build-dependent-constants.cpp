@@ -54,6 +54,21 @@ struct Grid {
 // CHECK-NEXT: const hpp::Pointer<int> Out,
 // CHECK-NEXT: const int Rows);
 
+// In a template the same: a constant read as a constant expression is
+// repeated in the kernel, not passed (nvcc has no variable-length arrays).
+template <typename T> void scaled(Pointer<T> Out) {
+  constexpr int Len = HPPN + 1;
+  parallelFor(Range<1>(1), [=](Index<1> i) __device(hpp) {
+    T Buf[Len];
+    Buf[Len - 1] = T(Len);
+    Out[5] = Buf[Len - 1];
+  });
+}
+// CHECK: template <typename T>
+// CHECK-NEXT: __global__ void hpp_scaled_pfor0(hpp::Range<1> hpp_range,
+// CHECK-NEXT: const hpp::Pointer<T> Out) {
+// CHECK: constexpr int Len = HPPN + 1;
+
 int main() {
   const int N = 16;
   const int K = HPPN * 2;
@@ -64,7 +79,7 @@ int main() {
   const int Mode = 0;
 #endif
   const int Bytes = int(sizeof(Config));
-  Pointer<int> Out = allocate<int>(5);
+  Pointer<int> Out = allocate<int>(6);
   parallelFor(Range<1>(1), [=](Index<1> i) __device(hpp) {
     int Buf[K];
     int Big[Twice];
@@ -84,6 +99,10 @@ int main() {
   // DEFAULT-NEXT: kernel K*100+Mode=600 Twice=12 N=16 Bytes=4 Rows=4
   // FLAGS: host K=10 Mode=1 Bytes=16 Rows=6
   // FLAGS-NEXT: kernel K*100+Mode=1001 Twice=20 N=16 Bytes=16 Rows=6
+  scaled(Out);
+  std::printf("template Len=%d\n", Out[5]);
+  // DEFAULT-NEXT: template Len=4
+  // FLAGS-NEXT: template Len=6
   deallocate(Out);
   return 0;
 }
