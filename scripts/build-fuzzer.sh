@@ -9,5 +9,6 @@ targets=(hpp-rewrite-fuzzer)
 [ "${1:-}" != --tool ] || targets+=(hpp-rewrite)
 "$root/scripts/install-deps.sh"
 CXX=clang++-19 cmake -S "$root" -B "$root/build/fuzz" -G Ninja \
-  -DCMAKE_BUILD_TYPE=Release -DHPP_BUILD_FUZZER=ON -DBUILD_TESTING=OFF >/dev/null
+  -DCMAKE_BUILD_TYPE=Release -DHPP_BUILD_FUZZER=ON -DBUILD_TESTING=OFF \
+  -DHPP_UNITY_BUILD="${HPP_UNITY_BUILD:-ON}" >/dev/null
 cmake --build "$root/build/fuzz" --target "${targets[@]}"

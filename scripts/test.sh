@@ -10,12 +10,20 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 [ "${HPP_NO_FUZZER:-0}" = 1 ] || "$root/scripts/build-fuzzer.sh"
 log=$(mktemp)
 status=0
-python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv "$root/build/test" 2>&1 | tee "$log" \
-  || status=$?
+# The tests queue their GPU compile checks (%gpu_check) here; they are
+# compiled after lit, several files per compiler call (scripts/gpu-check.py).
+queue="$root/build/test/gpu-check-queue"
+rm -rf "$queue"
+HPP_GPU_CHECK_QUEUE="$queue" \
+  python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv --time-tests "$root/build/test" 2>&1 \
+  | tee "$log" || status=$?
 passed=$(sed -n 's/^ *Passed *: *\([0-9]*\).*/\1/p' "$log" | tail -1)
 failed=$(sed -n 's/^ *Failed *: *\([0-9]*\).*/\1/p' "$log" | tail -1)
 unsupported=$(sed -n 's/^ *Unsupported *: *\([0-9]*\).*/\1/p' "$log" | tail -1)
 rm -f "$log"
 echo "lit: ${passed:-0} passed, ${failed:-0} failed, ${unsupported:-0} skipped"
 [ "${passed:-0}" -gt 0 ] || status=1
+if [ -d "$queue" ]; then
+  python3 "$root/scripts/gpu-check.py" --drain "$queue" --progress || status=1
+fi
 exit "$status"

@@ -20,7 +20,10 @@ for var in ["HPP_CPU_MVECTOR", "HPP_CPU_THREADS", "HPP_CPU_CHECK"]:
 src = config.hpp_src_root
 include = os.path.join(src, "include")
 runtime = os.path.join(src, "runtime")
-cxx = config.hpp_cxx + " -std=c++17 -O2 -pthread"
+# -O0: the programs the tests build run for well under a second, and at -O2
+# their compile took three times as long (docs/benchmarks.md, "The test
+# suite's time").
+cxx = config.hpp_cxx + " -std=c++17 -O0 -pthread"
 
 config.substitutions.append(("%hpp_rewrite", os.path.join(config.hpp_tools_dir, "hpp-rewrite")))
 config.substitutions.append(("%hpp_unittests", os.path.join(
@@ -39,7 +42,7 @@ config.substitutions.append(("%src_root", src))
 config.substitutions.append(("%obj_root", config.hpp_obj_root))
 config.substitutions.append(
     ("%difftest", " ".join([sys.executable, os.path.join(src, "scripts", "difftest.py"),
-                            "--progress=off",
+                            "--progress=off", "--opt", "O0",
                             "--tool", os.path.join(config.hpp_tools_dir, "hpp-rewrite"),
                             "--cxx", config.hpp_cxx])))
 config.substitutions.append(
@@ -66,6 +69,21 @@ if config.hpp_hipcc and os.path.exists(config.hpp_hipcc):
     config.substitutions.append(("%hipcc_bin", config.hpp_hipcc))
     config.substitutions.append(
         ("%hipcc", config.hpp_hipcc + " -std=c++17 -I" + runtime + " -I" + include))
+
+# %gpu_check FILE: FILE compiles for sm_90 (nvcc) and gfx90a and gfx1030
+# (hipcc), with the compilers that are installed (scripts/gpu-check.py).
+# With HPP_GPU_CHECK_QUEUE=DIR in the environment (scripts/test.sh sets
+# it), the file is queued there instead, and `gpu-check.py --drain DIR`
+# compiles all the queued files afterwards, several per compiler call.
+_gpu_check = [sys.executable, os.path.join(src, "scripts", "gpu-check.py"),
+              "-I", runtime, "-I", include]
+if "nvcc" in config.available_features:
+    _gpu_check += ["--nvcc", config.hpp_nvcc]
+if "hipcc" in config.available_features:
+    _gpu_check += ["--hipcc", config.hpp_hipcc]
+if os.environ.get("HPP_GPU_CHECK_QUEUE"):
+    _gpu_check += ["--queue", os.environ["HPP_GPU_CHECK_QUEUE"]]
+config.substitutions.append(("%gpu_check", " ".join(_gpu_check)))
 
 # hpp-rewrite-fuzzer (HPP_BUILD_FUZZER, built by scripts/build.sh in
 # build/fuzz with clang 19): the smoke run of test/fuzz; absent when it was

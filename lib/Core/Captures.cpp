@@ -137,9 +137,9 @@ std::vector<Capture> collectCaptures(const LambdaExpr *LE) {
 
 namespace {
 /// Finds the enclosing constants a body names without capturing them.
-class ConstantUses : public RecursiveASTVisitor<ConstantUses> {
+class UncapturedConstants : public RecursiveASTVisitor<UncapturedConstants> {
 public:
-  ConstantUses(const LambdaExpr *LE, std::vector<const VarDecl *> &Out)
+  UncapturedConstants(const LambdaExpr *LE, std::vector<const VarDecl *> &Out)
       : LE(LE), Out(Out) {
     for (const LambdaCapture &LC : LE->captures())
       if (LC.capturesVariable())
@@ -166,7 +166,7 @@ private:
 
 std::vector<const VarDecl *> uncapturedConstants(const LambdaExpr *LE) {
   std::vector<const VarDecl *> Out;
-  ConstantUses Walker(LE, Out);
+  UncapturedConstants Walker(LE, Out);
   Walker.TraverseStmt(LE->getBody());
   // In a template, collectCaptures reports every enclosing local the body
   // uses other than as a constant's value; the rest are these.

@@ -67,6 +67,11 @@ AST_MATCHER(clang::Decl, hasDeviceAnnotation) {
   return getDeviceAnnotation(&Node) != nullptr;
 }
 
+/// Matches lambdas marked `__device(hpp)` (on their call operator).
+AST_MATCHER(clang::LambdaExpr, isDeviceLambda) {
+  return getDeviceAnnotation(Node.getCallOperator()) != nullptr;
+}
+
 } // namespace rewrite
 } // namespace hpp
 

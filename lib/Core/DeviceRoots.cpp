@@ -16,12 +16,6 @@ using namespace clang::ast_matchers;
 namespace hpp {
 namespace rewrite {
 
-namespace {
-AST_MATCHER(LambdaExpr, isDeviceLambda) {
-  return getDeviceAnnotation(Node.getCallOperator()) != nullptr;
-}
-} // namespace
-
 void DeviceRoots::addMatchers(MatchFinder &Finder,
                               MatchFinder::MatchCallback *CB) {
   Finder.addMatcher(functionDecl(hasDeviceAnnotation(), isDefinition(),

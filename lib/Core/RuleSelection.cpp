@@ -12,7 +12,12 @@
 #include <string>
 #include <vector>
 
-using namespace llvm;
+using llvm::Error;
+using llvm::Expected;
+using llvm::GlobPattern;
+using llvm::SmallVector;
+using llvm::StringRef;
+using llvm::StringSet;
 
 namespace hpp {
 namespace rewrite {
@@ -64,8 +69,8 @@ Expected<std::vector<ListItem>> parseList(StringRef List, StringRef Option,
     Item.Pattern = Part.str();
     Expected<GlobPattern> Glob = GlobPattern::create(Part);
     if (!Glob)
-      return createStringError("invalid pattern '" + Item.Pattern + "' in --" +
-                               Option + ": " + toString(Glob.takeError()));
+      return llvm::createStringError("invalid pattern '" + Item.Pattern + "' in --" +
+                               Option + ": " + llvm::toString(Glob.takeError()));
     for (const RuleInfo &R : registeredRules())
       if (Glob->match(R.Name))
         Item.Matches.push_back(&R);
@@ -77,7 +82,7 @@ Expected<std::vector<ListItem>> parseList(StringRef List, StringRef Option,
         Message += "; did you mean '" + Close + "'?";
       else
         Message += ": it matches no rule";
-      return createStringError(Message + " (--list-rules lists them)");
+      return llvm::createStringError(Message + " (--list-rules lists them)");
     }
     Items.push_back(std::move(Item));
   }
@@ -117,7 +122,7 @@ Error turnOff(const ListItem &Item, StringRef Option, StringSet<> &Off) {
   else
     Message += "'" + Fixed->Name.str() + "' cannot be turned off: it is " +
                whyAlwaysOn(*Fixed);
-  return createStringError(Message +
+  return llvm::createStringError(Message +
                            "; only warning checks can be turned off, "
                            "lowering rules and error checks always run "
                            "(--list-rules)");

@@ -95,11 +95,6 @@ RangeSelector declarationStart(std::string ID) {
   };
 }
 
-/// A lambda marked __device(hpp).
-AST_MATCHER(LambdaExpr, isDeviceLambda) {
-  return getDeviceAnnotation(Node.getCallOperator()) != nullptr;
-}
-
 /// Where `__device(hpp)` is written: its `__device` token, a location in
 /// another macro's expansion (or argument) when a macro writes it.
 SourceLocation deviceToken(const AnnotateAttr *A, const SourceManager &SM) {

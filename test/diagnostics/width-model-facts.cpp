@@ -13,9 +13,7 @@
 // RUN: %hpp_rewrite %s -o %t.cpp 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not="{{remark|warning|error}}:"
 // RUN: %strip %t.cpp | FileCheck %s
 // RUN: %cxx_runtime -fsyntax-only %t.cpp
-// RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -c %t.cpp -o %t.nv.o %}
-// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx90a --cuda-device-only -c %t.cpp -o %t.gfx90a.o %}
-// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx1030 --cuda-device-only -c %t.cpp -o %t.gfx1030.o %}
+// RUN: %gpu_check %t.cpp
 
 #include <hpp/hpp.h>
 using namespace hpp;

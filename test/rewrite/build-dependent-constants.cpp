@@ -22,10 +22,8 @@
 // RUN: %t.ref5 > %t.ref5.out
 // RUN: %t.gen5 | diff %t.ref5.out -
 // RUN: FileCheck %s --check-prefix=FLAGS < %t.ref5.out
-// RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -c %t.cpp -o %t.nv.o %}
+// RUN: %gpu_check %t.cpp
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -DHPPN=5 -DNDEBUG -DWIDE -c %t.cpp -o %t.nv5.o %}
-// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx90a --cuda-device-only -c %t.cpp -o %t.gfx90a.o %}
-// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx1030 --cuda-device-only -c %t.cpp -o %t.gfx1030.o %}
 
 #include <hpp/hpp.h>
 

@@ -27,9 +27,7 @@
 // RUN: env HPP_CPU_MVECTOR=64 %t.exe > %t.gen64
 // RUN: diff %t.ref32 %t.gen32
 // RUN: diff %t.ref32 %t.gen64
-// RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -c %t.cpp -o %t.nv.o %}
-// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx90a --cuda-device-only -c %t.cpp -o %t.gfx90a.o %}
-// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx1030 --cuda-device-only -c %t.cpp -o %t.gfx1030.o %}
+// RUN: %gpu_check %t.cpp
 //
 // OUT: sums: 8 batches, total 130816
 // OUT-NEXT: pipeline: 16 batches of squares, total 44608256

@@ -21,9 +21,7 @@
 // RUN: %cxx_runtime %t.cpp -o %t.exe
 // RUN: env HPP_CPU_MVECTOR=32 %t.exe | diff %t.ref32 -
 // RUN: env HPP_CPU_MVECTOR=64 %t.exe | diff %t.ref64 -
-// RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -c %t.cpp -o %t.nv.o %}
-// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx90a --cuda-device-only -c %t.cpp -o %t.gfx90a.o %}
-// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx1030 --cuda-device-only -c %t.cpp -o %t.gfx1030.o %}
+// RUN: %gpu_check %t.cpp
 //
 // OUT32: width 32 (host 32), swapped pairs 128 of 128, lanes sum 1984
 // OUT64: width 64 (host 64), swapped pairs 128 of 128, lanes sum 4032

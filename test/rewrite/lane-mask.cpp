@@ -20,9 +20,7 @@
 // RUN: %cxx_runtime %t.cpp -o %t.exe
 // RUN: env HPP_CPU_MVECTOR=32 %t.exe
 // RUN: env HPP_CPU_MVECTOR=64 %t.exe
-// RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -c %t.cpp -o %t.nv.o %}
-// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx90a --cuda-device-only -c %t.cpp -o %t.gfx90a.o %}
-// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx1030 --cuda-device-only -c %t.cpp -o %t.gfx1030.o %}
+// RUN: %gpu_check %t.cpp
 //
 // On the CPU runtime the 32-bit mask names a 32-lane warp, whose offset 32
 // is the own value (CUDA): each half of the 64-lane mvector sums alone.

@@ -19,9 +19,7 @@
 // RUN: env HPP_CPU_MVECTOR=32 %t.gen | diff %t.ref32 -
 // RUN: env HPP_CPU_MVECTOR=64 %t.gen | diff %t.ref64 -
 // RUN: FileCheck %s --check-prefix=OUT < %t.ref32
-// RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -c %t.cpp -o %t.nv.o %}
-// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx90a --cuda-device-only -c %t.cpp -o %t.gfx90a.o %}
-// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx1030 --cuda-device-only -c %t.cpp -o %t.gfx1030.o %}
+// RUN: %gpu_check %t.cpp
 
 #include <hpp/hpp.h>
 

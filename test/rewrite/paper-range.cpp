@@ -21,9 +21,7 @@
 // RUN: diff %t.ref32 %t.gen32
 // RUN: diff %t.ref32 %t.gen64
 // RUN: not %cxx -fsyntax-only -I %hpp_include -DBAD_2D_INTEGERS %s 2>&1 | FileCheck %s --check-prefix=BAD2D
-// RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -c %t.cpp -o %t.nv.o %}
-// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx90a --cuda-device-only -c %t.cpp -o %t.gfx90a.o %}
-// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx1030 --cuda-device-only -c %t.cpp -o %t.gfx1030.o %}
+// RUN: %gpu_check %t.cpp
 //
 // OUT: channel: global=100 local=100 verified
 // OUT-NEXT: vector: global=1000 local=64 verified

@@ -6,9 +6,7 @@
 // RUN: env HPP_CPU_MVECTOR=32 %t.ref > %t.ref.out
 // RUN: env HPP_CPU_MVECTOR=64 %t.gen | cmp %t.ref.out -
 // RUN: %hpp_rewrite %t.cpp | cmp %t.cpp -
-// RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -c %t.cpp -o %t.nv.o %}
-// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx90a --cuda-device-only -c %t.cpp -o %t.gfx90a.o %}
-// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx1030 --cuda-device-only -c %t.cpp -o %t.gfx1030.o %}
+// RUN: %gpu_check %t.cpp
 // A byte that is not UTF-8 in a literal (a Latin-1 file's é, 0xE9) is what
 // nvcc refuses anywhere in a file; g++ keeps the byte. In the output each
 // such byte is its octal escape, the same byte: host and device literals,

@@ -18,9 +18,7 @@
 // RUN: env HPP_CPU_MVECTOR=64 %t.exe > %t.gen64
 // RUN: diff %t.ref32 %t.gen32
 // RUN: diff %t.ref32 %t.gen64
-// RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -c %t.cpp -o %t.nv.o %}
-// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx90a --cuda-device-only -c %t.cpp -o %t.gfx90a.o %}
-// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx1030 --cuda-device-only -c %t.cpp -o %t.gfx1030.o %}
+// RUN: %gpu_check %t.cpp
 //
 // OUT: mvector sums: 1024 of 1024 right
 // OUT-NOT: {{.}}

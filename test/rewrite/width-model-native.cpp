@@ -13,9 +13,7 @@
 // RUN: %cxx_runtime %t.cpp -o %t.exe
 // RUN: env HPP_CPU_MVECTOR=32 %t.exe | FileCheck %s --check-prefix=OUT32
 // RUN: env HPP_CPU_MVECTOR=64 %t.exe | FileCheck %s --check-prefix=OUT64
-// RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -c %t.cpp -o %t.nv.o %}
-// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx90a --cuda-device-only -c %t.cpp -o %t.gfx90a.o %}
-// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx1030 --cuda-device-only -c %t.cpp -o %t.gfx1030.o %}
+// RUN: %gpu_check %t.cpp
 // OUT32: width=32 sum=4096 ok
 // OUT64: width=64 sum=4096 ok
 // REF64: error: {{.*}}width-model-native.cpp:[[@LINE+13]]: __shfl_xor_sync failed: width 64 is wider than the 32-lane warp its 32-bit mask names

@@ -73,7 +73,7 @@ struct Job {
 };
 } // namespace
 
-static std::string absolute(StringRef Path) {
+std::string absolutePath(StringRef Path) {
   SmallString<256> Abs(Path);
   sys::fs::make_absolute(Abs);
   sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
@@ -87,7 +87,7 @@ static std::vector<Job> jobsFor(const CompilationDatabase &DB,
   std::vector<Job> Jobs;
   for (const std::string &S : Sources) {
     Job J;
-    J.Path = absolute(S);
+    J.Path = absolutePath(S);
     std::vector<CompileCommand> Commands = DB.getCompileCommands(J.Path);
     if (ParseFlagsOnly)
       for (CompileCommand &C : Commands)
@@ -242,7 +242,7 @@ std::optional<std::string> outputSource(StringRef Path) {
   if (!sys::fs::is_regular_file(O->Input) ||
       (!sys::fs::equivalent(O->Input, Path, Same) && Same))
     return std::nullopt;
-  return absolute(O->Input);
+  return absolutePath(O->Input);
 }
 
 /// The commands of a source found through an output (Project.h).
@@ -271,7 +271,7 @@ public:
   }
   std::vector<CompileCommand>
   getCompileCommands(StringRef File) const override {
-    auto It = Mapped.find(absolute(File));
+    auto It = Mapped.find(absolutePath(File));
     return It != Mapped.end() ? It->second : Base.getCompileCommands(File);
   }
   std::vector<std::string> getAllFiles() const override {
@@ -320,7 +320,7 @@ ProjectSources dialectSources(const CompilationDatabase &DB,
   ProjectSources Out;
   for (size_t I = 0; I < Files.size(); ++I) {
     if (Seen[I].Dialect || !Clean[I])
-      Out.Sources.push_back(absolute(Files[I]));
+      Out.Sources.push_back(absolutePath(Files[I]));
     else if (Seen[I].Runtime)
       Out.Unnamed.push_back(Files[I]);
   }

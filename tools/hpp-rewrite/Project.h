@@ -107,6 +107,10 @@ std::unique_ptr<clang::tooling::CompilationDatabase>
 commandsThroughOutputs(const clang::tooling::CompilationDatabase &DB,
                        const ProjectSources &Found);
 
+/// \p Path made absolute, with `.` and `..` removed (a destination as the
+/// user named it).
+std::string absolutePath(llvm::StringRef Path);
+
 /// The directory that holds every one of \p Files (absolute paths): what
 /// `--output-dir` mirrors.
 std::string commonDirectory(llvm::ArrayRef<std::string> Files);

@@ -25,14 +25,6 @@ using namespace llvm;
 namespace hpp {
 namespace tool {
 
-/// \p Path made absolute (a destination as the user named it).
-static std::string absolute(StringRef Path) {
-  SmallString<256> Abs(Path);
-  sys::fs::make_absolute(Abs);
-  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  return std::string(Abs);
-}
-
 static StringRef status(const FileRun &R) {
   return !R.Ok ? "failed" : R.changed() ? "rewritten" : "unchanged";
 }
@@ -102,7 +94,7 @@ std::string jsonReport(ArrayRef<FileRun> Runs, ArrayRef<std::string> Outputs,
         json::Object{{"source", R.Source},
                      {"file", R.Path},
                      {"status", Status},
-                     {"output", HasOutput ? json::Value(absolute(Outputs[I]))
+                     {"output", HasOutput ? json::Value(absolutePath(Outputs[I]))
                                           : json::Value(nullptr)},
                      {"kernelsOutlined", R.Ok ? R.Output.KernelsOutlined : 0},
                      {"warnings", R.Log.Warnings},

@@ -1,0 +1,317 @@
+#!/usr/bin/env python3
+"""gpu-check: does a source compile for sm_90 (nvcc) and gfx90a and gfx1030 (hipcc)?
+
+The tests' compile check of rewritten output and of the device runtime's
+sources. For each FILE it runs the same compiles the tests ran one by one:
+
+  nvcc  -std=c++17 -I<runtime> -I<include> FLAGS -arch=sm_90 -x cu -c FILE
+  hipcc -std=c++17 -I<runtime> -I<include> FLAGS -x hip --offload-arch=gfx90a
+        --offload-arch=gfx1030 --cuda-device-only -c FILE
+        (without --cuda-device-only under --hip-host: host code too)
+
+A compiler that is not given (--nvcc, --hipcc) is not run.
+
+Immediately (the default), or queued (--queue DIR): the file is copied into
+DIR with what the check needs, and `gpu-check.py --drain DIR` compiles
+everything queued later, in batches. Most of a compile's time is the
+headers (the runtime, cooperative groups, cuda::barrier: about 9 of nvcc's
+11 seconds), so a batch compiles K queued files as one translation unit
+(the "unity" file), each inside a namespace of its own, its main renamed,
+its macros undefined after it, its <...> includes hoisted in front. When a
+batch compiles, every member compiled. When it fails, each member is
+compiled again on its own with the exact commands above, and only a member
+that fails on its own is a failure, reported with its compiler's errors and
+the test that queued it. A file that the unity form cannot hold (it defines
+or undefines macros before an #include, or includes inside a conditional)
+is compiled on its own from the start.
+
+What the batch does not prove that the single compile would: that the file
+includes every standard header it uses (the hoisted includes are seen by
+every member). The tests build the same files for the CPU backend on their
+own, which does.
+
+Usage:
+  gpu-check.py [--nvcc NVCC] [--hipcc HIPCC] -I DIR... [-D...] [--hip-host]
+               [--queue DIR] FILE...
+  gpu-check.py --drain DIR [-j N] [--batch K] [--progress]
+  (the compilers and include directories are those each file was queued with)
+"""
+
+import argparse
+import concurrent.futures
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+INCLUDE_RE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
+DEFINE_RE = re.compile(r'^\s*#\s*define\s+([A-Za-z_]\w*)')
+UNDEF_RE = re.compile(r'^\s*#\s*undef\b')
+COND_RE = re.compile(r'^\s*#\s*(if|ifdef|ifndef)\b')
+ENDIF_RE = re.compile(r'^\s*#\s*endif\b')
+
+
+def nvcc_cmd(args, flags, src, out):
+    return ([args.nvcc, "-std=c++17"] + ["-I" + d for d in args.include] + flags +
+            ["-arch=sm_90", "-x", "cu", "-c", src, "-o", out])
+
+
+def hipcc_cmd(args, flags, host, src, out):
+    cmd = ([args.hipcc, "-std=c++17"] + ["-I" + d for d in args.include] + flags +
+           ["-x", "hip", "--offload-arch=gfx90a", "--offload-arch=gfx1030"])
+    if not host:
+        cmd.append("--cuda-device-only")
+    return cmd + ["-c", src, "-o", out]
+
+
+def compilers(args, flags, host):
+    """(name, command maker) for each compiler given."""
+    out = []
+    if args.nvcc:
+        out.append(("nvcc sm_90", lambda src, o: nvcc_cmd(args, flags, src, o)))
+    if args.hipcc:
+        out.append(("hipcc gfx90a+gfx1030",
+                    lambda src, o: hipcc_cmd(args, flags, host, src, o)))
+    return out
+
+
+def run(cmd):
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       universal_newlines=True, errors="replace")
+    return p.returncode, p.stdout
+
+
+def compile_alone(args, flags, host, src, work):
+    """Every compiler on one file: a list of (compiler, output) failures."""
+    failures = []
+    for name, make in compilers(args, flags, host):
+        obj = os.path.join(work, "%s.%s.o" % (os.path.basename(src), name.split()[0]))
+        rc, out = run(make(src, obj))
+        if rc != 0:
+            failures.append((name, " ".join(make(src, obj)), out))
+    return failures
+
+
+# -- the queue ---------------------------------------------------------------
+
+def absolute_quote_includes(text, src_dir):
+    """Quote includes that name a file beside the source, made absolute, so
+    that the copy in the queue includes what the original did."""
+    lines = []
+    for line in text.splitlines(True):
+        m = INCLUDE_RE.match(line)
+        if m and m.group(1) == '"' and not os.path.isabs(m.group(2)):
+            cand = os.path.join(src_dir, m.group(2))
+            if os.path.exists(cand):
+                line = line.replace('"%s"' % m.group(2), '"%s"' % os.path.abspath(cand), 1)
+        lines.append(line)
+    return "".join(lines)
+
+
+def label_of(path):
+    """The lit test a file belongs to: build/test/D/Output/T.tmp... -> D/T."""
+    m = re.search(r'/test/([^/]+)/Output/([^/]+?)\.tmp', path)
+    if m:
+        return "%s/%s" % (m.group(1), m.group(2))
+    return os.path.relpath(path)
+
+
+def enqueue(args, files):
+    os.makedirs(args.queue, exist_ok=True)
+    for src in files:
+        with open(src, encoding="utf-8", errors="surrogateescape") as f:
+            text = f.read()
+        text = absolute_quote_includes(text, os.path.dirname(os.path.abspath(src)))
+        digest = hashlib.sha1((src + "\0" + text + "\0" + " ".join(args.flags)).encode(
+            "utf-8", "surrogateescape")).hexdigest()[:16]
+        base = os.path.join(args.queue, digest)
+        with open(base + ".cpp", "w", encoding="utf-8", errors="surrogateescape") as f:
+            f.write(text)
+        with open(base + ".json.tmp", "w") as f:
+            json.dump({"source": os.path.abspath(src), "label": label_of(os.path.abspath(src)),
+                       "flags": args.flags, "hip_host": args.hip_host,
+                       "nvcc": args.nvcc, "hipcc": args.hipcc,
+                       "include": [os.path.abspath(d) for d in args.include]}, f)
+        os.replace(base + ".json.tmp", base + ".json")
+    return 0
+
+
+# -- the batches -------------------------------------------------------------
+
+def unity_parts(text):
+    """(hoisted includes, macros defined) of a file, or None when the unity
+    form cannot hold it."""
+    includes, macros, seen_define, depth = [], [], False, 0
+    for line in text.splitlines():
+        if COND_RE.match(line):
+            depth += 1
+        elif ENDIF_RE.match(line):
+            depth -= 1
+        if UNDEF_RE.match(line):
+            return None
+        m = DEFINE_RE.match(line)
+        if m:
+            seen_define = True
+            macros.append(m.group(1))
+            continue
+        m = INCLUDE_RE.match(line)
+        if m:
+            if depth > 0 or seen_define:
+                return None
+            if m.group(1) == "<":
+                includes.append(line.strip())
+    return includes, macros
+
+
+def unity_text(members):
+    """The translation unit of a batch: members are (path, includes, macros)."""
+    out, seen = [], set()
+    for _, includes, _ in members:
+        for inc in includes:
+            if inc not in seen:
+                seen.add(inc)
+                out.append(inc)
+    for i, (path, _, macros) in enumerate(members):
+        out.append("namespace hpp_gpu_check_%d {" % i)
+        out.append("#define main hpp_gpu_check_main")
+        out.append('#include "%s"' % path)
+        out.append("#undef main")
+        out.extend("#undef %s" % m for m in sorted(set(macros)))
+        out.append("} // namespace hpp_gpu_check_%d" % i)
+    return "\n".join(out) + "\n"
+
+
+def check_batch(members, compiler, work):
+    """Compiles a batch with one compiler; returns {member path: [(compiler,
+    cmd, output)]}."""
+    name, make = compiler
+    tag = name.split()[0]
+    failures = {}
+    if len(members) > 1:
+        unity = os.path.join(work, "unity.%s.cu" % tag)
+        with open(unity, "w") as f:
+            f.write(unity_text(members))
+        rc, _ = run(make(unity, os.path.join(work, "unity.%s.o" % tag)))
+        if rc == 0:
+            return failures
+    # One member, or the batch failed: each member on its own.
+    for path, _, _ in members:
+        obj = os.path.join(work, "%s.%s.o" % (os.path.basename(path), tag))
+        rc, out = run(make(path, obj))
+        if rc != 0:
+            failures.setdefault(path, []).append((name, " ".join(make(path, obj)), out))
+    return failures
+
+
+def drain(args):
+    qdir = args.drain
+    records = []
+    for name in sorted(os.listdir(qdir)):
+        if name.endswith(".json"):
+            with open(os.path.join(qdir, name)) as f:
+                rec = json.load(f)
+            rec["path"] = os.path.join(qdir, name[:-5] + ".cpp")
+            records.append(rec)
+    if not records:
+        print("gpu-check: nothing queued in %s" % qdir)
+        return 0
+    start = time.time()
+    groups = {}
+    singles = []
+    for rec in records:
+        with open(rec["path"], encoding="utf-8", errors="surrogateescape") as f:
+            parts = unity_parts(f.read())
+        key = (tuple(rec["flags"]), rec["hip_host"], rec["nvcc"], rec["hipcc"],
+               tuple(rec["include"]))
+        if parts is None:
+            singles.append((key, [(rec["path"], [], [])]))
+        else:
+            groups.setdefault(key, []).append((rec["path"],) + parts)
+    batches = list(singles)
+    for key, members in sorted(groups.items()):
+        n = max(1, -(-len(members) // args.batch))
+        size = -(-len(members) // n)
+        for i in range(0, len(members), size):
+            batches.append((key, members[i:i + size]))
+    by_path = {r["path"]: r for r in records}
+    work_root = tempfile.mkdtemp(prefix="gpu-check-", dir=qdir)
+    failures = {}
+    done = 0
+
+    # One job per batch and compiler, the slowest (nvcc) first.
+    jobs = []
+    for i, (key, members) in enumerate(batches):
+        tools = argparse.Namespace(nvcc=key[2], hipcc=key[3], include=list(key[4]))
+        for compiler in compilers(tools, list(key[0]), key[1]):
+            jobs.append((i, members, compiler))
+    jobs.sort(key=lambda job: not job[2][0].startswith("nvcc"))
+
+    def one(job):
+        i, members, compiler = job
+        work = os.path.join(work_root, str(i))
+        os.makedirs(work, exist_ok=True)
+        return check_batch(members, compiler, work)
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for result in pool.map(one, jobs):
+            for path, fails in result.items():
+                failures.setdefault(path, []).extend(fails)
+            done += 1
+            if args.progress:
+                print("gpu-check: %d/%d compiles" % (done, len(jobs)), flush=True)
+    for path, fails in sorted(failures.items()):
+        rec = by_path[path]
+        for name, cmd, out in fails:
+            print("FAIL: %s: %s (%s) does not compile with %s" %
+                  (rec["label"], rec["source"], os.path.basename(path), name))
+            print("  $ " + cmd)
+            print("".join("  " + l + "\n" for l in out.rstrip().splitlines()[:60]))
+    if not failures:
+        shutil.rmtree(work_root, ignore_errors=True)
+    tests = len({r["label"] for r in records})
+    print("gpu-check: %d files from %d tests in %d batches, %d compiler calls, %.0f s: "
+          "%d failed" % (len(records), tests, len(batches), len(jobs),
+                         time.time() - start, len(failures)))
+    return 1 if failures else 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--nvcc")
+    ap.add_argument("--hipcc")
+    ap.add_argument("-I", dest="include", action="append", default=[])
+    ap.add_argument("--hip-host", action="store_true",
+                    help="hipcc compiles host code too (no --cuda-device-only)")
+    ap.add_argument("--queue", help="queue the files in DIR instead of compiling")
+    ap.add_argument("--drain", metavar="DIR", help="compile everything queued in DIR")
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--batch", type=int, default=12, help="files per translation unit")
+    ap.add_argument("--progress", action="store_true")
+    ap.add_argument("files", nargs="*")
+    args, rest = ap.parse_known_args()
+    args.flags = [a for a in rest if a.startswith("-D")]
+    if len(args.flags) != len(rest):
+        ap.error("unknown options: %s" % " ".join(a for a in rest if not a.startswith("-D")))
+    if args.drain:
+        return drain(args)
+    if not args.files:
+        ap.error("no file")
+    if args.queue:
+        return enqueue(args, args.files)
+    status = 0
+    with tempfile.TemporaryDirectory() as work:
+        for src in args.files:
+            for name, cmd, out in compile_alone(args, args.flags, args.hip_host, src, work):
+                sys.stdout.write("gpu-check: %s does not compile with %s\n  $ %s\n%s" %
+                                 (src, name, cmd, out))
+                status = 1
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
