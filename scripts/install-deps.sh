@@ -6,10 +6,12 @@
 # /usr/local/cuda has it; Debian does not ship a CUDA 13 toolchain, so it
 # is not installed. libclang-rt-19-dev has libFuzzer and the sanitizer
 # runtimes of clang-19 (the fuzzing build, scripts/build-fuzzer.sh).
+# libgtest-dev is GoogleTest, built (libgtest.a, libgtest_main.a) with its
+# CMake package, for the unit tests (unittests/).
 set -euo pipefail
 
 packages=(cmake ninja-build g++ python3 llvm-19-dev libclang-19-dev clang-19
-          llvm-19-tools clang-tools-19 libclang-rt-19-dev hipcc
+          llvm-19-tools clang-tools-19 libclang-rt-19-dev libgtest-dev hipcc
           rocm-device-libs)
 missing=()
 for p in "${packages[@]}"; do

@@ -14,6 +14,7 @@
 #define HPP_REWRITE_DRIVER_H
 
 #include "hpp-rewrite/EditCollector.h"
+#include "hpp-rewrite/RewriteArguments.h"
 #include "hpp-rewrite/Rule.h"
 #include "hpp-rewrite/RuleRegistry.h"
 
@@ -28,15 +29,9 @@
 namespace hpp {
 namespace rewrite {
 
-/// Where the tool finds the headers it parses sources with.
-struct HeaderPaths {
-  std::string ResourceDir;    ///< clang's builtin headers
-  std::string DialectInclude; ///< include/ (hpp/hpp.h)
-  std::string RuntimeInclude; ///< runtime/ (hpp/runtime.h)
-};
-
-/// Adds the flags hpp-rewrite always parses with (dialect macro, include
-/// paths, C++17, syntax only) to \p Tool.
+/// Adds the flags of rewriteArguments(\p Paths) to \p Tool, and drops the
+/// GPU compilers' flags the C++ parse cannot take (`.cu` and `.hip` sources
+/// are parsed as C++).
 void addRewriteArguments(clang::tooling::ClangTool &Tool,
                          const HeaderPaths &Paths);
 

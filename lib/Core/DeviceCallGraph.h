@@ -39,7 +39,11 @@ class DeviceCallGraph {
 public:
   /// One call site in device code.
   struct Call {
-    const clang::FunctionDecl *Caller; ///< null for a lambda root's body
+    /// The function whose body makes the call: a lambda's call operator
+    /// for a call in a lambda (a parallelFor body); a call in a lambda
+    /// nested in device code is made by the lambda and by the body it is
+    /// written in (both walks go through it).
+    const clang::FunctionDecl *Caller;
     const clang::FunctionDecl *Callee;
     clang::SourceLocation Loc;
     /// The callee's name, as the call spells it (invalid for a

@@ -213,8 +213,16 @@ private:
 
 } // namespace
 
+RewriteArguments rewriteArguments(const HeaderPaths &Paths) {
+  return {{"-std=c++17"},
+          {"-D__HPP_REWRITE__=1", "-resource-dir", Paths.ResourceDir,
+           "-isystem", Paths.DialectInclude, "-isystem", Paths.RuntimeInclude,
+           "-fsyntax-only", "-Wno-unknown-attributes"}};
+}
+
 void addRewriteArguments(tooling::ClangTool &Tool, const HeaderPaths &Paths) {
   using namespace tooling;
+  const RewriteArguments Arguments = rewriteArguments(Paths);
   // Dropped flags: GPU-compiler options that the C++ parse cannot take.
   Tool.appendArgumentsAdjuster([](const CommandLineArguments &Args, StringRef) {
     CommandLineArguments Out;
@@ -226,7 +234,7 @@ void addRewriteArguments(tooling::ClangTool &Tool, const HeaderPaths &Paths) {
     return Out;
   });
   Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
-      CommandLineArguments{"-std=c++17"}, ArgumentInsertPosition::BEGIN));
+      Arguments.Leading, ArgumentInsertPosition::BEGIN));
   // A `.cu` or `.hip` source (the tool's own output, or dialect code named
   // so) is parsed as C++ against the runtime's CPU view, which needs no GPU
   // SDK; an explicit `-x` wins.
@@ -244,11 +252,7 @@ void addRewriteArguments(tooling::ClangTool &Tool, const HeaderPaths &Paths) {
         return Out;
       });
   Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
-      CommandLineArguments{"-D__HPP_REWRITE__=1", "-resource-dir",
-                           Paths.ResourceDir, "-isystem", Paths.DialectInclude,
-                           "-isystem", Paths.RuntimeInclude, "-fsyntax-only",
-                           "-Wno-unknown-attributes"},
-      ArgumentInsertPosition::END));
+      Arguments.Trailing, ArgumentInsertPosition::END));
 }
 
 namespace {
