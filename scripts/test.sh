@@ -4,10 +4,17 @@
 # short fixed run of the fuzzer).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+# Each step's time goes to the end of the log (docs/benchmarks.md, "The
+# test suite's time", has the budget: 15 minutes on 2 cores in all).
+start=$SECONDS
+times=()
+step() { times+=("$1 $((SECONDS - start)) s"); start=$SECONDS; }
 "$root/scripts/build.sh"
+step build
 # The fuzzer, for the smoke run of test/fuzz (skipped, with that test, when
 # HPP_NO_FUZZER=1).
 [ "${HPP_NO_FUZZER:-0}" = 1 ] || "$root/scripts/build-fuzzer.sh"
+step fuzzer-build
 log=$(mktemp)
 status=0
 # The tests queue their GPU compile checks (%gpu_check) here; they are
@@ -17,6 +24,7 @@ rm -rf "$queue"
 HPP_GPU_CHECK_QUEUE="$queue" \
   python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv --time-tests "$root/build/test" 2>&1 \
   | tee "$log" || status=$?
+step lit
 passed=$(sed -n 's/^ *Passed *: *\([0-9]*\).*/\1/p' "$log" | tail -1)
 failed=$(sed -n 's/^ *Failed *: *\([0-9]*\).*/\1/p' "$log" | tail -1)
 unsupported=$(sed -n 's/^ *Unsupported *: *\([0-9]*\).*/\1/p' "$log" | tail -1)
@@ -26,4 +34,6 @@ echo "lit: ${passed:-0} passed, ${failed:-0} failed, ${unsupported:-0} skipped"
 if [ -d "$queue" ]; then
   python3 "$root/scripts/gpu-check.py" --drain "$queue" --progress || status=1
 fi
+step gpu-check
+echo "times: ${times[*]}"
 exit "$status"

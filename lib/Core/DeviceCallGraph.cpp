@@ -61,10 +61,40 @@ public:
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
     const CXXConstructorDecl *Ctor = CE->getConstructor();
-    if (Ctor && !Ctor->isTrivial())
-      Found.emplace_back(Ctor, CE->getBeginLoc(), SourceLocation());
+    if (!Ctor || Ctor->isTrivial())
+      return true;
+    Found.emplace_back(Ctor, CE->getBeginLoc(), SourceLocation());
+    // A constructor the compiler writes is no function of the graph
+    // (classify: Library), but the default member initializers it runs
+    // are evaluated in the caller's code all the same.
+    if (Ctor->isImplicit() || Ctor->isDefaulted())
+      if (const auto *Def =
+              dyn_cast_or_null<CXXConstructorDecl>(Ctor->getDefinition()))
+        traverseInitializers(Def);
     return true;
   }
+  /// A default argument is evaluated where the call is: in the caller.
+  bool VisitCXXDefaultArgExpr(CXXDefaultArgExpr *E) {
+    TraverseStmt(E->getExpr());
+    return true;
+  }
+  /// A default member initializer is evaluated by the constructor that
+  /// runs it.
+  bool VisitCXXDefaultInitExpr(CXXDefaultInitExpr *E) {
+    TraverseStmt(E->getExpr());
+    return true;
+  }
+
+  /// The member and base initializers of \p Ctor, once.
+  void traverseInitializers(const CXXConstructorDecl *Ctor) {
+    if (!Seen.insert(Ctor).second)
+      return;
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      TraverseStmt(Init->getInit());
+  }
+
+private:
+  llvm::SmallPtrSet<const CXXConstructorDecl *, 4> Seen;
 };
 
 } // namespace
@@ -219,6 +249,9 @@ void DeviceCallGraph::scanBody(const FunctionDecl *FD) {
   if (!FD->getBody() || FD->isDependentContext())
     return; // Template patterns are checked through their instantiations.
   CallCollector Collector;
+  // A constructor's initializers run before its body, in the same code.
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD))
+    Collector.traverseInitializers(Ctor);
   Collector.TraverseStmt(FD->getBody());
   const SourceManager &SM = Ctx.getSourceManager();
   for (auto [Callee, Loc, NameLoc] : Collector.Found) {

@@ -19,6 +19,8 @@
 // RUN: diff %t.ref.out %t.gen32.out
 // RUN: diff %t.ref.out %t.gen64.out
 // RUN: %gpu_check %t.cpp
+// The program prints the lines of its __LINE__s: the OUT checks below
+// name them, so a line added above them moves every one.
 
 #include <hpp/hpp.h>
 #include <cstdio>

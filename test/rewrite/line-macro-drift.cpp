@@ -42,7 +42,7 @@ int main() {
   std::printf("drifted %d\n", drifted);
   deallocate(lines);
 }
-// OUT: before 32
-// OUT-NEXT: body 35
-// OUT-NEXT: after 36
-// OUT-NEXT: drifted 39
+// OUT: before 30
+// OUT-NEXT: body 33
+// OUT-NEXT: after 34
+// OUT-NEXT: drifted 37
