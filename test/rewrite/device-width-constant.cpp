@@ -21,6 +21,8 @@
 // RUN: diff %t.ref32 %t.gen32
 // RUN: diff %t.ref32 %t.gen64
 // RUN: %gpu_check %t.cpp
+// The checks below name lines of this file: a line added above them
+// moves every one.
 
 #include <hpp/hpp.h>
 

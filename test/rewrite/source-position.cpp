@@ -20,6 +20,8 @@
 // RUN: diff %t.ref.out %t.gen32.out
 // RUN: diff %t.ref.out %t.gen.out
 // RUN: %gpu_check %t.cpp
+// The checks below name lines of this file: a line added above them
+// moves every one.
 
 #include <hpp/hpp.h>
 #include <cstdio>
