@@ -73,8 +73,10 @@ public:
   struct Guard {
     /// The noun of the messages: "the warp intrinsic".
     std::string What = "this code";
-    /// The text a match's edits replace: the macro guard looks at it, and
-    /// the reports point at it. By default the match's root node.
+    /// The text a match's edits replace: the macro guard refuses a match
+    /// whose target starts inside a macro's expansion (used in the main
+    /// file) and cannot be mapped to the file, and the reports point at
+    /// it. By default the match's root node.
     clang::transformer::RangeSelector Target =
         clang::transformer::node(clang::transformer::RootID);
     /// The matches the rule leaves as written on purpose: neither edited
@@ -90,10 +92,11 @@ public:
   TransformerRule(llvm::StringRef Name, RuleContext &Ctx);
   ~TransformerRule() override;
 
-  /// A rule of one case: for each match of \p Scope, the descendants of
-  /// the node it binds to \p NodeID rewritten by \p Inner (its cases edit
-  /// or descend in turn). \p Inner sees its own bindings only, not those
-  /// of \p Scope.
+  /// A rule of one case, for the rule's constructor: for each match of
+  /// \p Scope, the descendants of the node it binds to \p NodeID rewritten
+  /// by \p Inner (its cases edit or descend in turn). \p Inner sees its
+  /// own bindings only, not those of \p Scope (clang's rewriteDescendants
+  /// passes them on, with the outer rule's case tags).
   clang::transformer::RewriteRule
   descend(clang::ast_matchers::internal::DynTypedMatcher Scope,
           std::string NodeID, clang::transformer::RewriteRule Inner);
@@ -127,10 +130,10 @@ private:
   class RuleCallback;
   class ReportCallback;
 
-  /// Applies case \p I of \p R to the match \p Result; \p Edit: false once
-  /// an error has been reported (the guard only); \p Now: report at once
-  /// (a match of the traversal itself), else when the traversal reaches
-  /// the match.
+  /// Applies the case of \p R that the match \p Result selected; \p Edit:
+  /// false once an error has been reported (the guard only); \p Now:
+  /// report at once (a match of the traversal itself), else when the
+  /// traversal reaches the match.
   void apply(const clang::transformer::RewriteRule &R,
              const clang::ast_matchers::MatchFinder::MatchResult &Result,
              bool Edit, bool Now);
