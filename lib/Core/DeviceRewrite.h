@@ -9,8 +9,9 @@
 /// functions of the main file (patterns, not template instantiations),
 /// parallelFor bodies, Task bodies and Channel consumers; lambdas nested in
 /// them are part of them. Rules that
-/// rewrite node by node wrap their Transformer rule in inDeviceCode(); rules
-/// that analyse whole bodies register deviceRootMatchers().
+/// rewrite node by node wrap their Transformer rule in inDeviceCode() (the
+/// adapter guards each match: lib/Core/TransformerRule.h); rules that
+/// analyse whole bodies register deviceRootMatchers().
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_REWRITE_LIB_CORE_DEVICEREWRITE_H
@@ -19,6 +20,7 @@
 #include "Core/DeviceCallGraph.h"
 #include "Core/DeviceCode.h"
 #include "Core/DialectMatchers.h"
+#include "Core/TransformerRule.h"
 
 #include "hpp-rewrite/Rule.h"
 
@@ -48,20 +50,21 @@ deviceFunction(RuleContext &Ctx) {
                       unless(cxxMethodDecl(ofClass(isLambda()))));
 }
 
-/// \p Inner applied to every node of device code.
+/// \p Inner applied to every node of device code, under \p Rule's guard
+/// (TransformerRule::descend).
 inline clang::transformer::RewriteRule
-inDeviceCode(RuleContext &Ctx, clang::transformer::RewriteRule Inner) {
+inDeviceCode(TransformerRule &Rule, RuleContext &Ctx,
+             clang::transformer::RewriteRule Inner) {
   using namespace clang::transformer;
-  return applyFirst({makeRule(deviceFunction(Ctx).bind("hpp-device-fn"),
-                              rewriteDescendants("hpp-device-fn", Inner)),
-                     makeRule(parallelForBody("hpp-device-body"),
-                              rewriteDescendants("hpp-device-body", Inner)),
-                     makeRule(taskBody("hpp-device-body"),
-                              rewriteDescendants("hpp-device-body", Inner)),
-                     makeRule(taskVarBody("hpp-device-body"),
-                              rewriteDescendants("hpp-device-body", Inner)),
-                     makeRule(consumerBody("hpp-device-body"),
-                              rewriteDescendants("hpp-device-body", Inner))});
+  return applyFirst(
+      {Rule.descend(deviceFunction(Ctx).bind("hpp-device-fn"), "hpp-device-fn",
+                    Inner),
+       Rule.descend(parallelForBody("hpp-device-body"), "hpp-device-body",
+                    Inner),
+       Rule.descend(taskBody("hpp-device-body"), "hpp-device-body", Inner),
+       Rule.descend(taskVarBody("hpp-device-body"), "hpp-device-body", Inner),
+       Rule.descend(consumerBody("hpp-device-body"), "hpp-device-body",
+                    Inner)});
 }
 
 /// Registers \p CB for each root of device code: a FunctionDecl bound to
@@ -77,25 +80,6 @@ deviceRootMatchers(clang::ast_matchers::MatchFinder &Finder,
   Finder.addMatcher(taskVarBody("hpp-device-body"), CB);
   Finder.addMatcher(consumerBody("hpp-device-body"), CB);
 }
-
-/// Reports an error, tagged with its rule, for each node bound to \p ID
-/// that lies in device code and that the tool cannot edit: a part of a
-/// macro's expansion (Transformer rules drop such edits without a word, and
-/// the code would stay as the input spells it).
-class UneditableInDeviceCode
-    : public clang::ast_matchers::MatchFinder::MatchCallback {
-public:
-  UneditableInDeviceCode(llvm::StringRef Rule, RuleContext &Ctx,
-                         llvm::StringRef What, llvm::StringRef ID = "callee")
-      : Rule(Rule), Ctx(Ctx), What(What), ID(ID) {}
-  void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
-
-private:
-  llvm::StringRef Rule;
-  RuleContext &Ctx;
-  llvm::StringRef What;
-  llvm::StringRef ID;
-};
 
 } // namespace rewrite
 } // namespace hpp

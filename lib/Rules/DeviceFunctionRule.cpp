@@ -112,6 +112,26 @@ AST_MATCHER(FunctionDecl, hasAnnotationInMacro) {
          deviceToken(A, Finder->getASTContext().getSourceManager()).isMacroID();
 }
 
+/// The `__device(hpp)` of the lambda bound to "lambda", else of the
+/// function bound to "fn", as spelled where it is written: inside a
+/// macro's expansion when a macro writes it (the guard's target).
+RangeSelector spelledAnnotation() {
+  return
+      [](const MatchFinder::MatchResult &R) -> llvm::Expected<CharSourceRange> {
+        const auto *FD = R.Nodes.getNodeAs<FunctionDecl>("fn");
+        if (const auto *LE = R.Nodes.getNodeAs<LambdaExpr>("lambda"))
+          FD = LE->getCallOperator();
+        const AnnotateAttr *A = FD ? getDeviceAnnotation(FD) : nullptr;
+        if (!A)
+          return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                         "no __device(hpp) bound");
+        SourceLocation Loc = A->getLocation();
+        if (!Loc.isMacroID())
+          return CharSourceRange::getTokenRange(A->getRange());
+        return R.SourceManager->getImmediateExpansionRange(Loc);
+      };
+}
+
 /// The declaration an edit to \p FD lands on (as DeviceCallGraph edits).
 const FunctionDecl *pattern(const FunctionDecl *FD) {
   if (const FunctionDecl *P = FD->getTemplateInstantiationPattern())
@@ -140,44 +160,30 @@ static MatchConsumer<std::string> deviceQualifiers(RuleContext &Ctx) {
 }
 
 DeviceFunctionRule::DeviceFunctionRule(llvm::StringRef Name, RuleContext &Ctx)
-    : TransformerRule(
-          Name, Ctx,
-          applyFirst(
-              {makeRule(
-                   functionDecl(hasOwnDeviceAnnotation(),
-                                hasTrailingDeviceAnnotation(),
-                                unless(hasAnnotationInMacro()),
-                                isExpansionInMainFile(),
-                                unless(isTemplateInstantiation()),
-                                unless(cxxMethodDecl(ofClass(isLambda()))))
-                       .bind("fn"),
-                   flatten(
-                       changeTo(trailingAnnotation("fn"), cat("")),
-                       insertBefore(
-                           declarationStart("fn"),
-                           cat(transformer::run(deviceQualifiers(Ctx)), " ")),
-                       rewriteDescendants("fn", dropNestedLambdaMarks()))),
-               makeRule(
-                   functionDecl(hasOwnDeviceAnnotation(),
-                                unless(hasAnnotationInMacro()),
-                                isExpansionInMainFile(),
-                                unless(isTemplateInstantiation()),
-                                unless(cxxMethodDecl(ofClass(isLambda()))))
-                       .bind("fn"),
-                   flatten(changeTo(deviceAnnotation("fn"),
-                                    transformer::run(deviceQualifiers(Ctx))),
-                           rewriteDescendants("fn", dropNestedLambdaMarks()))),
-               // Inside a parallelFor, Task or consumer body (moved whole
-               // by the outliner).
-               makeRule(parallelForBody("body"),
-                        rewriteDescendants("body", dropNestedLambdaMarks())),
-               makeRule(taskBody("body"),
-                        rewriteDescendants("body", dropNestedLambdaMarks())),
-               makeRule(
-                   taskVarBody("body"),
-                   rewriteDescendants("body", dropNestedLambdaMarks())),
-               makeRule(consumerBody("body"),
-                        rewriteDescendants("body", dropNestedLambdaMarks()))})) {
+    : TransformerRule(Name, Ctx,
+                      {"the device annotation", spelledAnnotation()}) {
+  auto Function =
+      functionDecl(hasOwnDeviceAnnotation(), unless(hasAnnotationInMacro()),
+                   isExpansionInMainFile(), unless(isTemplateInstantiation()),
+                   unless(cxxMethodDecl(ofClass(isLambda()))));
+  // The function's own mark; both edits or none.
+  addRule(applyFirst(
+      {makeRule(
+           functionDecl(Function, hasTrailingDeviceAnnotation()).bind("fn"),
+           {changeTo(trailingAnnotation("fn"), cat("")),
+            insertBefore(declarationStart("fn"),
+                         cat(transformer::run(deviceQualifiers(Ctx)), " "))}),
+       makeRule(Function.bind("fn"),
+                changeTo(deviceAnnotation("fn"),
+                         transformer::run(deviceQualifiers(Ctx))))}));
+  // Then the marks of the lambdas inside it, or inside a parallelFor, Task
+  // or consumer body (moved whole by the outliner).
+  RewriteRule Lambdas = dropNestedLambdaMarks();
+  addRule(applyFirst({descend(Function.bind("fn"), "fn", Lambdas),
+                      descend(parallelForBody("body"), "body", Lambdas),
+                      descend(taskBody("body"), "body", Lambdas),
+                      descend(taskVarBody("body"), "body", Lambdas),
+                      descend(consumerBody("body"), "body", Lambdas)}));
 }
 
 void DeviceFunctionRule::registerMatchers(MatchFinder &Finder) {
@@ -232,7 +238,7 @@ static void findMacroFunctions(const DeclContext *DC, const SourceManager &SM,
   }
 }
 
-void DeviceFunctionRule::onEndOfTranslationUnit(ASTContext &AST) {
+void DeviceFunctionRule::finishTranslationUnit(ASTContext &AST) {
   const SourceManager &SM = AST.getSourceManager();
   // Each check in source order.
   std::vector<std::pair<SourceLocation, std::function<void()>>> Checks;

@@ -25,15 +25,17 @@ namespace rewrite {
 /// never calls. Errors: the annotation on anything but a function or a
 /// lambda; a lambda outside device code that device code calls (nvcc would
 /// need --extended-lambda); a function whose annotation a macro writes
-/// after the parameter list, or that must become `__device__`.
+/// after the parameter list, or that must become `__device__`; a lambda in
+/// device code whose annotation is spelled inside a macro that writes more
+/// than it (the adapter's macro guard).
 class DeviceFunctionRule : public TransformerRule {
 public:
   DeviceFunctionRule(llvm::StringRef Name, RuleContext &Ctx);
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
-  void onEndOfTranslationUnit(clang::ASTContext &AST) override;
+  void finishTranslationUnit(clang::ASTContext &AST) override;
 
 private:
-  /// Collects what onEndOfTranslationUnit checks.
+  /// Collects what finishTranslationUnit checks.
   class Collector : public clang::ast_matchers::MatchFinder::MatchCallback {
   public:
     explicit Collector(DeviceFunctionRule &Rule) : Rule(Rule) {}

@@ -67,17 +67,22 @@ static RewriteRule functionNames() {
       changeTo(node("fn"), transformer::run(functionNameLiteral())));
 }
 
+/// A function name spelled in a header (assert's `__PRETTY_FUNCTION__`,
+/// as a header's `__LINE__`: lineExpanded) is left as written.
+static bool spelledInHeader(const MatchFinder::MatchResult &R) {
+  const auto *E = R.Nodes.getNodeAs<PredefinedExpr>("fn");
+  const SourceManager &SM = *R.SourceManager;
+  return !SM.isWrittenInMainFile(SM.getSpellingLoc(E->getBeginLoc()));
+}
+
 SourcePositionRule::SourcePositionRule(llvm::StringRef Name, RuleContext &Ctx)
-    : TransformerRule(
-          Name, Ctx,
-          applyFirst({makeRule(parallelForBodyStmt("body"),
-                               rewriteDescendants("body", functionNames())),
-                      makeRule(taskBodyStmt("body"),
-                               rewriteDescendants("body", functionNames())),
-                      makeRule(taskVarBodyStmt("body"),
-                               rewriteDescendants("body", functionNames())),
-                      makeRule(consumerBodyStmt("body"),
-                               rewriteDescendants("body", functionNames()))})) {
+    : TransformerRule(Name, Ctx,
+                      {"the function name", node("fn"), spelledInHeader}) {
+  RewriteRule Names = functionNames();
+  addRule(applyFirst({descend(parallelForBodyStmt("body"), "body", Names),
+                      descend(taskBodyStmt("body"), "body", Names),
+                      descend(taskVarBodyStmt("body"), "body", Names),
+                      descend(consumerBodyStmt("body"), "body", Names)}));
 }
 
 void SourcePositionRule::registerPPCallbacks() {

@@ -21,7 +21,10 @@ namespace rewrite {
 /// outlined kernel's name. A `__LINE__` reached through a macro of the
 /// main file cannot be edited: the `#line` directives keep its value,
 /// except where the output's lines drift (LineDirectives::drifts), where
-/// it gets a warning.
+/// it gets a warning. A function name spelled inside a macro of the main
+/// file cannot be edited either, and it would name the kernel: an error
+/// (the adapter's macro guard). One spelled in a header (assert's
+/// `__PRETTY_FUNCTION__`) is not ours: it stays, and names the kernel.
 class SourcePositionRule : public TransformerRule {
 public:
   SourcePositionRule(llvm::StringRef Name, RuleContext &Ctx);

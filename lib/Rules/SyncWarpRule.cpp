@@ -40,16 +40,15 @@ EditGenerator SyncWarpRule::dropMask(SyncWarpRule *Self) {
 }
 
 SyncWarpRule::SyncWarpRule(llvm::StringRef Name, RuleContext &Ctx)
-    : TransformerRule(
-          Name, Ctx,
-          inDeviceCode(
-              Ctx,
-              makeRule(
-                  globalCallTo({"__syncwarp"}),
-                  flatten(dropMask(this),
-                          changeTo(node("call"),
-                                   cat("cg::tiled_partition<MVECTOR_MIN>(cg::"
-                                       "this_thread_block()).sync()")))))) {}
+    : TransformerRule(Name, Ctx, {"the warp barrier", node("call")}) {
+  addRule(inDeviceCode(
+      *this, Ctx,
+      makeRule(globalCallTo({"__syncwarp"}),
+               flatten(dropMask(this),
+                       changeTo(node("call"),
+                                cat("cg::tiled_partition<MVECTOR_MIN>(cg::"
+                                    "this_thread_block()).sync()"))))));
+}
 
 } // namespace rewrite
 } // namespace hpp

@@ -16,7 +16,9 @@ namespace rewrite {
 /// (never `__syncthreads()`; MVECTOR_MIN and the `cg` alias come from
 /// runtime/hpp/warp.h). The mask is dropped: a mask that is not a full-mask
 /// literal is reported, because the tile (on AMD the whole wavefront)
-/// synchronizes every lane, not the lanes of the mask.
+/// synchronizes every lane, not the lanes of the mask. A call spelled
+/// inside a macro cannot be rewritten: an error (the adapter's macro
+/// guard).
 class SyncWarpRule : public TransformerRule {
 public:
   SyncWarpRule(llvm::StringRef Name, RuleContext &Ctx);

@@ -25,9 +25,7 @@ namespace rewrite {
 /// lib/Core/WidthModel.h) for
 /// every row of the table. The intrinsics are global functions (with
 /// defaulted file/line parameters in the CPU dialect runtime): matched by
-/// name, resolved or not. One case whose text comes from the table: a rule
-/// of several cases inside rewriteDescendants would select its case by the
-/// outer rule's tag.
+/// name, resolved or not. One case, whose text comes from the table.
 static RewriteRule renameIntrinsics(RuleContext &Ctx) {
   return makeRule(
       globalCallTo(warpIntrinsicNames()),
@@ -50,12 +48,8 @@ static RewriteRule renameIntrinsics(RuleContext &Ctx) {
 }
 
 WarpIntrinsicRule::WarpIntrinsicRule(llvm::StringRef Name, RuleContext &Ctx)
-    : TransformerRule(Name, Ctx, inDeviceCode(Ctx, renameIntrinsics(Ctx))),
-      Uneditable(Name, Ctx, "the warp intrinsic") {}
-
-void WarpIntrinsicRule::registerMatchers(MatchFinder &Finder) {
-  TransformerRule::registerMatchers(Finder);
-  Finder.addMatcher(globalCallTo(warpIntrinsicNames()), &Uneditable);
+    : TransformerRule(Name, Ctx, {"the warp intrinsic", node("callee")}) {
+  addRule(inDeviceCode(*this, Ctx, renameIntrinsics(Ctx)));
 }
 
 } // namespace rewrite

@@ -6,7 +6,6 @@
 #ifndef HPP_REWRITE_LIB_RULES_WARPINTRINSICRULE_H
 #define HPP_REWRITE_LIB_RULES_WARPINTRINSICRULE_H
 
-#include "Core/DeviceRewrite.h"
 #include "Core/TransformerRule.h"
 
 namespace hpp {
@@ -21,14 +20,10 @@ namespace rewrite {
 /// (lib/Core/WidthModel.h; the table: WarpIntrinsics.def): only the callee
 /// changes, the arguments (the shuffle width too) stay. hpp-lane-mask
 /// widens the masks of the former. A call whose name is spelled inside a
-/// macro cannot be rewritten: an error.
+/// macro cannot be rewritten: an error (the adapter's macro guard).
 class WarpIntrinsicRule : public TransformerRule {
 public:
   WarpIntrinsicRule(llvm::StringRef Name, RuleContext &Ctx);
-  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
-
-private:
-  UneditableInDeviceCode Uneditable;
 };
 
 } // namespace rewrite

@@ -46,32 +46,26 @@ static RewriteRule deviceWidth(RuleContext &Ctx) {
 }
 
 WarpSizeRule::WarpSizeRule(llvm::StringRef Name, RuleContext &Ctx)
-    : TransformerRule(
-          Name, Ctx,
-          applyFirst(
-              {makeRule(
-                   // Declarations too: their default arguments.
-                   functionDecl(anyOf(hasDeviceAnnotation(),
-                                      reachedFromDeviceCode(&Ctx)),
-                                isExpansionInMainFile(),
-                                unless(isTemplateInstantiation()),
-                                unless(cxxMethodDecl(ofClass(isLambda()))))
-                       .bind("fn"),
-                   rewriteDescendants("fn", deviceWidth(Ctx))),
-               // The body only: init-captures are host code.
-               makeRule(parallelForBodyStmt("body"),
-                        rewriteDescendants("body", deviceWidth(Ctx))),
-               makeRule(taskBodyStmt("body"),
-                        rewriteDescendants("body", deviceWidth(Ctx))),
-               makeRule(taskVarBodyStmt("body"),
-                        rewriteDescendants("body", deviceWidth(Ctx))),
-               makeRule(consumerBodyStmt("body"),
-                        rewriteDescendants("body", deviceWidth(Ctx)))})),
-      Uneditable(Name, Ctx, "the warp width", "w") {}
+    : TransformerRule(Name, Ctx, {"the warp width", node("w")}) {
+  RewriteRule Width = deviceWidth(Ctx);
+  addRule(applyFirst(
+      {descend(
+           // Declarations too: their default arguments.
+           functionDecl(
+               anyOf(hasDeviceAnnotation(), reachedFromDeviceCode(&Ctx)),
+               isExpansionInMainFile(), unless(isTemplateInstantiation()),
+               unless(cxxMethodDecl(ofClass(isLambda()))))
+               .bind("fn"),
+           "fn", Width),
+       // The body only: init-captures are host code.
+       descend(parallelForBodyStmt("body"), "body", Width),
+       descend(taskBodyStmt("body"), "body", Width),
+       descend(taskVarBodyStmt("body"), "body", Width),
+       descend(consumerBodyStmt("body"), "body", Width)}));
+}
 
 void WarpSizeRule::registerMatchers(MatchFinder &Finder) {
   TransformerRule::registerMatchers(Finder);
-  Finder.addMatcher(widthUse(), &Uneditable);
   deviceRootMatchers(Finder, &ConstantUses, Ctx);
 }
 
@@ -120,7 +114,7 @@ void WarpSizeRule::checkConstantUses(const Stmt *Body, ASTContext &AST) {
   }
 }
 
-void WarpSizeRule::onEndOfTranslationUnit(ASTContext &AST) {
+void WarpSizeRule::finishTranslationUnit(ASTContext &AST) {
   if (AST.getDiagnostics().hasErrorOccurred())
     return;
   const SourceManager &SM = AST.getSourceManager();

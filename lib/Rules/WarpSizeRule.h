@@ -6,7 +6,6 @@
 #ifndef HPP_REWRITE_LIB_RULES_WARPSIZERULE_H
 #define HPP_REWRITE_LIB_RULES_WARPSIZERULE_H
 
-#include "Core/DeviceRewrite.h"
 #include "Core/TransformerRule.h"
 #include "Core/WidthModel.h"
 
@@ -21,12 +20,13 @@ namespace rewrite {
 /// a kernel that keeps 32-lane warps (lib/Core/WidthModel.h) they become
 /// `hpp::warp32::size`, with a remark that says why; a kernel that mixes
 /// 64-bit masks with 32-lane warps runs as written, with a warning. Host
-/// uses are left to the width-dispatch rule.
+/// uses are left to the width-dispatch rule. A width spelled inside a
+/// macro cannot be rewritten: an error (the adapter's macro guard).
 class WarpSizeRule : public TransformerRule {
 public:
   WarpSizeRule(llvm::StringRef Name, RuleContext &Ctx);
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
-  void onEndOfTranslationUnit(clang::ASTContext &AST) override;
+  void finishTranslationUnit(clang::ASTContext &AST) override;
 
 private:
   /// Warns about a kernel that runs as written (WidthModel.h's AsWritten).
@@ -46,7 +46,6 @@ private:
     WarpSizeRule &Rule;
   };
 
-  UneditableInDeviceCode Uneditable;
   ConstantUseCallback ConstantUses{*this};
   llvm::DenseSet<clang::SourceLocation> ReportedConstantUses;
 };
