@@ -74,14 +74,18 @@ public:
     return true;
   }
   /// A default argument is evaluated where the call is: in the caller.
+  /// One the host's library writes is not followed: the call of that
+  /// library function is what device code cannot make.
   bool VisitCXXDefaultArgExpr(CXXDefaultArgExpr *E) {
-    TraverseStmt(E->getExpr());
+    if (!inSystemHeader(E->getExpr()))
+      TraverseStmt(E->getExpr());
     return true;
   }
   /// A default member initializer is evaluated by the constructor that
   /// runs it.
   bool VisitCXXDefaultInitExpr(CXXDefaultInitExpr *E) {
-    TraverseStmt(E->getExpr());
+    if (!inSystemHeader(E->getExpr()))
+      TraverseStmt(E->getExpr());
     return true;
   }
 
@@ -93,7 +97,13 @@ public:
       TraverseStmt(Init->getInit());
   }
 
+  const SourceManager *SM = nullptr;
+
 private:
+  bool inSystemHeader(const Expr *E) const {
+    return E && SM && SM->isInSystemHeader(SM->getExpansionLoc(E->getBeginLoc()));
+  }
+
   llvm::SmallPtrSet<const CXXConstructorDecl *, 4> Seen;
 };
 
@@ -249,6 +259,7 @@ void DeviceCallGraph::scanBody(const FunctionDecl *FD) {
   if (!FD->getBody() || FD->isDependentContext())
     return; // Template patterns are checked through their instantiations.
   CallCollector Collector;
+  Collector.SM = &Ctx.getSourceManager();
   // A constructor's initializers run before its body, in the same code.
   if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD))
     Collector.traverseInitializers(Ctor);
