@@ -78,14 +78,29 @@ bool isDialectAPI(const Decl *D) {
   return false;
 }
 
-CharSourceRange annotationRange(const AnnotateAttr *A,
-                                const SourceManager &SM) {
-  // The attribute is spelled inside the __device macro body; its expansion
-  // range is the `__device(hpp)` text in the file.
+CharSourceRange annotationInvocation(const AnnotateAttr *A,
+                                     const SourceManager &SM) {
+  // The attribute is spelled inside the __device macro body. When a macro's
+  // argument held the invocation, the attribute's tokens reached the code
+  // through that argument's substitution: step back through it (the
+  // substitution's own expansion range is the parameter in that macro's
+  // body, not the invocation).
   SourceLocation Loc = A->getLocation();
+  while (Loc.isMacroID() && SM.isMacroArgExpansion(Loc))
+    Loc = SM.getImmediateSpellingLoc(Loc);
   if (!Loc.isMacroID())
     return CharSourceRange::getTokenRange(A->getRange());
-  return SM.getExpansionRange(Loc);
+  return SM.getImmediateExpansionRange(Loc);
+}
+
+CharSourceRange annotationRange(const AnnotateAttr *A,
+                                const SourceManager &SM) {
+  CharSourceRange Invocation = annotationInvocation(A, SM);
+  if (!Invocation.getBegin().isMacroID() && !Invocation.getEnd().isMacroID())
+    return Invocation;
+  CharSourceRange File =
+      Lexer::makeFileCharRange(Invocation, SM, LangOptions());
+  return File.isValid() ? File : Invocation;
 }
 
 std::string sourceText(CharSourceRange Range, const SourceManager &SM,

@@ -53,7 +53,19 @@ bool isInDialectHeader(clang::SourceLocation Loc,
 /// True when \p D is declared in namespace ::hpp (the dialect API).
 bool isDialectAPI(const clang::Decl *D);
 
-/// The file range of the `__device(hpp)` macro invocation \p A came from.
+/// The `__device(...)` invocation \p A came from: the macro call itself,
+/// found through the macro arguments that carried its expansion (in
+/// `WRAP([](int v) __device(hpp) {...})` the invocation inside the argument,
+/// not WRAP's parameter). File locations when the file holds that text
+/// (directly or inside a macro's argument); locations in a macro's
+/// expansion when that macro's own body writes it.
+clang::CharSourceRange annotationInvocation(const clang::AnnotateAttr *A,
+                                            const clang::SourceManager &SM);
+
+/// The `__device(hpp)` text \p A came from, as an edit would take it: the
+/// file range of annotationInvocation() when there is one (the use of a
+/// macro whose whole body is `__device(hpp)` included); else the
+/// invocation inside the macro's expansion, which no edit can take.
 clang::CharSourceRange annotationRange(const clang::AnnotateAttr *A,
                                        const clang::SourceManager &SM);
 

@@ -95,8 +95,10 @@ RangeSelector declarationStart(std::string ID) {
   };
 }
 
-/// Where `__device(hpp)` is written: its `__device` token, a location in
-/// another macro's expansion (or argument) when a macro writes it.
+/// Where `__device(hpp)` is written: its `__device` token, or a location
+/// in another macro's expansion when a macro writes it, in its body or in
+/// an argument (a function declared inside a macro's argument is refused or
+/// left as written, never edited: checkMacroFunction).
 SourceLocation deviceToken(const AnnotateAttr *A, const SourceManager &SM) {
   SourceLocation Loc = A->getLocation();
   if (!Loc.isMacroID())
@@ -125,10 +127,7 @@ RangeSelector spelledAnnotation() {
         if (!A)
           return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                          "no __device(hpp) bound");
-        SourceLocation Loc = A->getLocation();
-        if (!Loc.isMacroID())
-          return CharSourceRange::getTokenRange(A->getRange());
-        return R.SourceManager->getImmediateExpansionRange(Loc);
+        return annotationInvocation(A, *R.SourceManager);
       };
 }
 
@@ -281,22 +280,28 @@ void DeviceFunctionRule::checkMacroFunction(const FunctionDecl *FD,
   StringRef Macro = Lexer::getImmediateMacroName(Token, SM, LO);
   std::string Fn = FD->getQualifiedNameAsString();
 
-  // Is it in front of the declaration? Only when the macro's own text
-  // writes both the annotation and the parameter list can the tool tell.
+  // Is it in front of the parameter list? Compared where the two tokens
+  // land in the expansion, not where they are spelled: the annotation may
+  // come from the macro's body and the parameter list from an argument
+  // (`#define DEF(sig, body) sig __device(hpp) body`), or both from one
+  // argument, each order possible.
   bool Front = false;
-  if (!SM.isMacroArgExpansion(Token))
-    if (FunctionTypeLoc TL = FD->getFunctionTypeLoc()) {
-      SourceLocation RParen = SM.getSpellingLoc(TL.getRParenLoc());
-      Front = SM.getFileID(RParen) == SM.getFileID(Spelled) &&
-              SM.isBeforeInTranslationUnit(Spelled, RParen);
-    }
+  if (FunctionTypeLoc TL = FD->getFunctionTypeLoc())
+    Front = SM.isBeforeInTranslationUnit(A->getLocation(), TL.getRParenLoc());
   if (!Front) {
     error(Use, "'" + Fn + "' is declared by the macro '" + Macro.str() +
                    "' with `__device(hpp)` where the tool cannot rewrite "
                    "it: after the parameter list, nvcc rejects it, and the "
                    "tool does not edit inside a macro's expansion");
-    note(Spelled, "put `__device(hpp)` in front of the return type inside "
-                  "the macro's definition (`__device(hpp) T f(T x) { ... }`)");
+    // The mark's own text: in the file when a macro's argument holds it
+    // or a macro that is only the mark spells it (`#define DEV ...`).
+    CharSourceRange Mark = annotationRange(A, SM);
+    if (Mark.getBegin().isFileID())
+      note(Mark.getBegin(), "put the mark in front of the return type "
+                            "(`__device(hpp) T f(T x) { ... }`)");
+    else
+      note(Spelled, "put `__device(hpp)` in front of the return type inside "
+                    "the macro's definition (`__device(hpp) T f(T x) { ... }`)");
     return;
   }
   if (Ctx.deviceGraph().isDeviceOnly(FD)) {
@@ -401,8 +406,10 @@ void DeviceFunctionRule::checkLambda(const LambdaExpr *L, ASTContext &AST) {
   // Instantiations repeat the lambda.
   if (!DroppedLambdas.insert(At).second)
     return;
-  if (deviceToken(A, SM).isMacroID()) {
-    error(Range.getBegin(),
+  // Written by a macro's own body (not a macro's argument, which the file
+  // holds as written).
+  if (Range.getBegin().isMacroID()) {
+    error(SM.getExpansionLoc(Range.getBegin()),
           "this lambda's `__device(hpp)` is written inside a macro: nvcc "
           "rejects an execution space written on a lambda, and the tool "
           "does not edit inside a macro's expansion");

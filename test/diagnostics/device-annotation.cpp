@@ -31,6 +31,27 @@ DEFINE_SUM(int)
 // CHECK-MESSAGES: device-annotation.cpp:[[@LINE-1]]:1: error: 'sum_int' runs warp or work-group collectives, so it must become `__device__`, but its `__device(hpp)` is written by the macro 'DEFINE_SUM', whose expansion the tool does not edit [hpp-device-function]
 // CHECK-MESSAGES: device-annotation.cpp:[[@LINE-5]]:3: note: define 'sum_int' without the macro, or call the collectives outside it
 
+// The same mark after the parameter list, written in a macro's argument,
+// or by a macro's body around a signature its argument gives, or by a
+// macro that is only the mark: before, these were taken for the front form
+// (compared where they are spelled) and left as written, which nvcc
+// rejects ("attributes are not permitted in a function definition").
+#define WRAP(...) __VA_ARGS__
+WRAP(int arg_trail(int v) __device(hpp) { return v + 1; })
+// CHECK-MESSAGES: device-annotation.cpp:[[@LINE-1]]:1: error: 'arg_trail' is declared by the macro 'WRAP' with `__device(hpp)` where the tool cannot rewrite it: after the parameter list, nvcc rejects it, and the tool does not edit inside a macro's expansion [hpp-device-function]
+// CHECK-MESSAGES: device-annotation.cpp:[[@LINE-2]]:27: note: put the mark in front of the return type (`__device(hpp) T f(T x) { ... }`)
+#define DEVFN(sig, ...) sig __device(hpp) __VA_ARGS__
+DEVFN(int body_trail(int v), { return v + 1; })
+// CHECK-MESSAGES: device-annotation.cpp:[[@LINE-1]]:1: error: 'body_trail' is declared by the macro 'DEVFN' with `__device(hpp)` where the tool cannot rewrite it: after the parameter list, nvcc rejects it, and the tool does not edit inside a macro's expansion [hpp-device-function]
+// CHECK-MESSAGES: device-annotation.cpp:[[@LINE-3]]:29: note: put `__device(hpp)` in front of the return type inside the macro's definition (`__device(hpp) T f(T x) { ... }`)
+#define DEV __device(hpp)
+int dev_trail(int v) DEV { return v + 1; }
+// CHECK-MESSAGES: device-annotation.cpp:[[@LINE-1]]:22: error: 'dev_trail' is declared by the macro 'DEV' with `__device(hpp)` where the tool cannot rewrite it: after the parameter list, nvcc rejects it, and the tool does not edit inside a macro's expansion [hpp-device-function]
+// CHECK-MESSAGES: device-annotation.cpp:[[@LINE-2]]:22: note: put the mark in front of the return type (`__device(hpp) T f(T x) { ... }`)
+// A function that must become `__device__`, its mark in a macro's argument.
+WRAP(__device(hpp) int arg_sum(int v) { return v + __shfl_xor_sync(0xffffffffu, v, 1); })
+// CHECK-MESSAGES: device-annotation.cpp:[[@LINE-1]]:1: error: 'arg_sum' runs warp or work-group collectives, so it must become `__device__`, but its `__device(hpp)` is written by the macro 'WRAP', whose expansion the tool does not edit [hpp-device-function]
+
 #define ADD_ONE [](int x) __device(hpp) { return x + 1; }
 int hostOnly() {
   auto f = ADD_ONE;
@@ -47,7 +68,8 @@ constexpr auto inc = [](int x) __device(hpp) { return x + 1; };
 
 void kernel(Pointer<int> p, int n) {
   parallelFor(Range<1>(n), [=](Index<1> i) __device(hpp) {
-    p[i.getX()] = sq_int(2) + sum_int(1) + apply(inc, 1);
+    p[i.getX()] = sq_int(2) + sum_int(1) + apply(inc, 1) + arg_trail(1) +
+                    body_trail(1) + dev_trail(1) + arg_sum(1);
   });
 }
 // CHECK-MESSAGES: hpp-rewrite: error: rewriting failed; no output written
