@@ -3,7 +3,7 @@
 # portable HIP/CUDA, print it, and run the same example on the CPU runtime.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-"$root/scripts/build.sh"
+"$root/scripts/build.sh" hpp-rewrite example_matmul
 mkdir -p "$root/build/gen"
 echo "==== hpp-rewrite examples/matmul.cpp ===================================="
 "$root/build/tools/hpp-rewrite/hpp-rewrite" "$root/examples/matmul.cpp" \

@@ -165,6 +165,11 @@ def main(argv=None):
                          "gpu-build-failed, in the units its errors name")
     ap.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc", help="nvcc for --gpu")
     ap.add_argument("--hipcc", default="hipcc", help="hipcc for --gpu")
+    ap.add_argument("--gpu-queue", metavar="DIR",
+                    help="with --gpu, queue each rewritten output in DIR for "
+                         "`scripts/gpu-check.py --drain DIR` (several files per "
+                         "compiler call; a file the compilers reject is reported "
+                         "there, named with its test) instead of compiling it here")
     ap.add_argument("--show-passing", action="store_true",
                     help="also list the units that passed")
     ap.add_argument("--progress", choices=("auto", "on", "off"), default="auto",

@@ -290,7 +290,7 @@ def main():
     ap.add_argument("--queue", help="queue the files in DIR instead of compiling")
     ap.add_argument("--drain", metavar="DIR", help="compile everything queued in DIR")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--batch", type=int, default=12, help="files per translation unit")
+    ap.add_argument("--batch", type=int, default=48, help="files per translation unit")
     ap.add_argument("--progress", action="store_true")
     ap.add_argument("files", nargs="*")
     args, rest = ap.parse_known_args()

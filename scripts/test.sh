@@ -9,7 +9,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 start=$SECONDS
 times=()
 step() { times+=("$1 $((SECONDS - start)) s"); start=$SECONDS; }
-"$root/scripts/build.sh"
+# What the tests run: the tool and the unit tests (the examples' CMake
+# targets are compiled by the tests themselves; test/examples/gxx.test
+# compiles them with g++ as well).
+"$root/scripts/build.sh" hpp-rewrite hpp-rewrite-unittests hpp-transformer-unittests
 step build
 # The fuzzer, for the smoke run of test/fuzz (skipped, with that test, when
 # HPP_NO_FUZZER=1).

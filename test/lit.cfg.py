@@ -37,16 +37,25 @@ config.substitutions.append(("%inputs", os.path.join(src, "test", "Inputs")))
 # Compile rewritten output on the CPU backend of the runtime and run it.
 config.substitutions.append(("%cxx_runtime", cxx + " -I" + runtime + " -I" + include))
 config.substitutions.append(("%cxx", cxx))
+# g++ (test/examples/gxx.test): the dialect headers compile with it too.
+_gxx = lit.util.which("g++")
+if _gxx:
+    config.available_features.add("gxx")
+    config.substitutions.append(("%gxx", _gxx))
 # Differential testing (test/differential): the runner and the generator of
 # warp programs, with the tool and compiler of this build.
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%src_root", src))
 config.substitutions.append(("%obj_root", config.hpp_obj_root))
-config.substitutions.append(
-    ("%difftest", " ".join([sys.executable, os.path.join(src, "scripts", "difftest.py"),
-                            "--progress=off", "--opt", "O0",
-                            "--tool", os.path.join(config.hpp_tools_dir, "hpp-rewrite"),
-                            "--cxx", config.hpp_cxx])))
+# With HPP_GPU_CHECK_QUEUE set, a --gpu run queues its GPU builds there too
+# (%gpu_check, below).
+_difftest = [sys.executable, os.path.join(src, "scripts", "difftest.py"),
+             "--progress=off", "--opt", "O0",
+             "--tool", os.path.join(config.hpp_tools_dir, "hpp-rewrite"),
+             "--cxx", config.hpp_cxx]
+if os.environ.get("HPP_GPU_CHECK_QUEUE"):
+    _difftest += ["--gpu-queue", os.environ["HPP_GPU_CHECK_QUEUE"]]
+config.substitutions.append(("%difftest", " ".join(_difftest)))
 config.substitutions.append(
     ("%warpgen", sys.executable + " " + os.path.join(src, "scripts", "warpgen.py")))
 # The output keeps comments, so a test's own RUN/CHECK lines would be copied

@@ -6,6 +6,7 @@ one unit printed in one run).
 import concurrent.futures
 import os
 import re
+import sys
 import time
 
 from .programs import (blank_units, build_error_units, in_unit, parse_diagnostics,
@@ -237,6 +238,8 @@ class ProgramTest:
         failed = {}
         gone = set(blanked) | set(build_failed)
         cur = out
+        if self.cfg.gpu_queue:
+            return self.queue_gpu_build(out)
         for target in self.cfg.gpu:
             if target == "nvcc":
                 base = [self.cfg.nvcc, "-std=c++17", "-arch=sm_90", "-x", "cu", "-c"]
@@ -268,6 +271,23 @@ class ProgramTest:
                     break
                 cur = nxt
         return failed
+
+    def queue_gpu_build(self, out):
+        """--gpu-queue: hands the rewritten program to scripts/gpu-check.py,
+        which compiles it later with the other queued files (for sm_90 with
+        nvcc, gfx90a and gfx1030 with hipcc, as gpu_builds does) and reports
+        a rejected file itself. {} once queued."""
+        cmd = [sys.executable, os.path.join(os.path.dirname(os.path.dirname(
+                   os.path.abspath(__file__))), "gpu-check.py"),
+               "--queue", self.cfg.gpu_queue,
+               "-I", self.cfg.runtime, "-I", self.cfg.include]
+        if "nvcc" in self.cfg.gpu:
+            cmd += ["--nvcc", self.cfg.nvcc]
+        if any(t != "nvcc" for t in self.cfg.gpu):
+            cmd += ["--hipcc", self.cfg.hipcc]
+        rc, _, err = self.runner.run(cmd + [out], timeout=self.cfg.build_timeout,
+                                     timing=self.timing, key="gpu build")
+        return {} if rc == 0 else {None: "queueing the GPU build failed:\n%s\n" % err}
 
     # -- judging -------------------------------------------------------------
     def fail_all(self, cls, text):
