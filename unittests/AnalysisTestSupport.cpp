@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AnalysisTestSupport.h"
-#include "Core/LineDirectives.h"
+#include "Framework/LineDirectives.h"
 #include "hpp-rewrite/RewriteArguments.h"
 
 #include "clang/AST/ASTConsumer.h"

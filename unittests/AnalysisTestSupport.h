@@ -8,7 +8,7 @@
 /// The fixture of the analyses' unit tests: a source snippet parsed with the
 /// flags hpp-rewrite parses dialect code with (rewriteArguments(), with the
 /// headers of this source tree), kept alive so that a test can build an
-/// analysis on its AST the way the driver does (lib/Core/Driver.cpp): the
+/// analysis on its AST the way the driver does (lib/Driver/Driver.cpp): the
 /// traversal scope is the main file's top-level declarations, and the
 /// LineDirectives recorded the preprocessor while the snippet was parsed.
 /// Lookups find what a test asserts on by name or by its text.

@@ -5,14 +5,14 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// Tests of DeviceCallGraph (lib/Core/DeviceCallGraph.h): the functions a
+/// Tests of DeviceCallGraph (lib/Analysis/DeviceCallGraph.h): the functions a
 /// parallelFor body or a `__device(hpp)` function reaches, through helpers,
 /// constructors, templates and lambdas; how each callee is classified;
 /// which functions only the device can run.
 ///
 //===----------------------------------------------------------------------===//
 
-#include "Core/DeviceCallGraph.h"
+#include "Analysis/DeviceCallGraph.h"
 #include "AnalysisTestSupport.h"
 
 #include "gtest/gtest.h"

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// Tests of EditCollector (include/hpp-rewrite/EditCollector.h). Edits of
+/// Tests of EditCollector (lib/include/hpp-rewrite/EditCollector.h). Edits of
 /// two rules on one range, which no input makes the tool's rules produce
 /// today (a rule that moves text carries the edits inside it along:
 /// extract()), are a located error tagged with the second rule, with a
@@ -19,7 +19,7 @@
 
 #include "hpp-rewrite/EditCollector.h"
 #include "AnalysisTestSupport.h"
-#include "Core/LineDirectives.h"
+#include "Framework/LineDirectives.h"
 
 #include "gtest/gtest.h"
 

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// Tests of LaneMaskFlow and the mask helpers (lib/Core/LaneMask.h): which
+/// Tests of LaneMaskFlow and the mask helpers (lib/Analysis/LaneMask.h): which
 /// variables of device code are lane masks, how a mask flows through
 /// variables, bit operations and parameters, which mask literals the flow
 /// finds, and where a mask escapes to a place whose type the tool does not
@@ -13,7 +13,7 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "Core/LaneMask.h"
+#include "Analysis/LaneMask.h"
 #include "AnalysisTestSupport.h"
 
 #include "gtest/gtest.h"

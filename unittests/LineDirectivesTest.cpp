@@ -5,14 +5,14 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// Tests of LineDirectives (lib/Core/LineDirectives.h): where a `#line`
+/// Tests of LineDirectives (lib/Framework/LineDirectives.h): where a `#line`
 /// directive may go (line starts the preprocessor honours in every build),
 /// what it names, and the directives synced() adds to edits so that the
 /// output's lines keep the input's numbers.
 ///
 //===----------------------------------------------------------------------===//
 
-#include "Core/LineDirectives.h"
+#include "Framework/LineDirectives.h"
 #include "AnalysisTestSupport.h"
 
 #include "gtest/gtest.h"

@@ -29,7 +29,7 @@
 ///
 //===----------------------------------------------------------------------===//
 
-#include "Core/TransformerRule.h"
+#include "Framework/TransformerRule.h"
 #include "hpp-rewrite/Diagnostics.h"
 #include "hpp-rewrite/EditCollector.h"
 #include "hpp-rewrite/Rule.h"

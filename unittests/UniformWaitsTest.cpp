@@ -5,14 +5,14 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// Tests of waitsAreUniform (lib/Core/UniformWaits.h): a barrier every
+/// Tests of waitsAreUniform (lib/Analysis/UniformWaits.h): a barrier every
 /// work-item waits on the same number of times may use the hardware
 /// barrier; a wait under a condition that may differ between work-items,
 /// or a jump that lets some skip one, may not.
 ///
 //===----------------------------------------------------------------------===//
 
-#include "Core/UniformWaits.h"
+#include "Analysis/UniformWaits.h"
 #include "AnalysisTestSupport.h"
 
 #include "gtest/gtest.h"

@@ -5,16 +5,16 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// Tests of WidthModel (lib/Core/WidthModel.h, docs/width-model.md): which
+/// Tests of WidthModel (lib/Analysis/WidthModel.h, docs/width-model.md): which
 /// model each component gets, the facts behind the decision, how device
 /// functions join their callers into one component, and the file-wide
 /// narrowing once one component keeps 32-lane warps.
 ///
 //===----------------------------------------------------------------------===//
 
-#include "Core/WidthModel.h"
+#include "Analysis/WidthModel.h"
+#include "Analysis/DeviceCallGraph.h"
 #include "AnalysisTestSupport.h"
-#include "Core/DeviceCallGraph.h"
 
 #include "gtest/gtest.h"
 

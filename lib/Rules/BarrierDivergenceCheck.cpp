@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/BarrierDivergenceCheck.h"
-#include "Core/Captures.h"
-#include "Core/Divergence.h"
-#include "Core/GridSyncUses.h"
-#include "Core/LaneId.h"
+#include "Analysis/Captures.h"
+#include "Analysis/Divergence.h"
+#include "Analysis/GridSyncUses.h"
+#include "Analysis/LaneId.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;

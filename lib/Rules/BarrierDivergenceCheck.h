@@ -7,8 +7,8 @@
 #ifndef HPP_REWRITE_LIB_RULES_BARRIERDIVERGENCECHECK_H
 #define HPP_REWRITE_LIB_RULES_BARRIERDIVERGENCECHECK_H
 
-#include "Core/DeviceRoots.h"
-#include "Core/GridSyncUses.h"
+#include "Analysis/GridSyncUses.h"
+#include "Dialect/DeviceRoots.h"
 #include "hpp-rewrite/Rule.h"
 
 namespace hpp {

@@ -5,13 +5,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/ChannelRule.h"
-#include "Core/Captures.h"
-#include "Core/Channels.h"
-#include "Core/Coordinators.h"
-#include "Core/DeviceCallGraph.h"
-#include "Core/DeviceCode.h"
-#include "Core/DialectMatchers.h"
-#include "Core/KernelSites.h"
+#include "Analysis/Captures.h"
+#include "Analysis/DeviceCallGraph.h"
+#include "Dialect/Channels.h"
+#include "Dialect/Coordinators.h"
+#include "Dialect/DeviceCode.h"
+#include "Dialect/DialectMatchers.h"
+#include "Outline/KernelSites.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"

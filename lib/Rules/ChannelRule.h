@@ -30,7 +30,7 @@ namespace rewrite {
 ///    emitted with the parallelFor kernels, by hpp-parallel-for;
 ///  - a kernel lambda (a parallelFor's or a Task's) that captures a
 ///    Channel by reference writes through an
-///    `hpp::detail::ChannelWriter<T>` (lib/Core/KernelOutliner.cpp); this
+///    `hpp::detail::ChannelWriter<T>` (lib/Outline/KernelOutliner.cpp); this
 ///    rule reports what the write count cannot bound;
 ///  - the coordinator stays host code as written, checked to be a pure
 ///    function of `c->size()`.

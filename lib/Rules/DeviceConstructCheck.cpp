@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/DeviceConstructCheck.h"
-#include "Core/DeviceCallGraph.h"
+#include "Analysis/DeviceCallGraph.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"

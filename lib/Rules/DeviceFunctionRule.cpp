@@ -5,19 +5,19 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/DeviceFunctionRule.h"
-#include "Core/DeviceCallGraph.h"
-#include "Core/DeviceCode.h"
-#include "Core/DialectMatchers.h"
+#include "Analysis/DeviceCallGraph.h"
+#include "Dialect/DeviceCode.h"
+#include "Dialect/DialectMatchers.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 
-#include <algorithm>
-#include <functional>
 #include "clang/Tooling/Transformer/RangeSelector.h"
 #include "clang/Tooling/Transformer/RewriteRule.h"
 #include "clang/Tooling/Transformer/Stencil.h"
+#include <algorithm>
+#include <functional>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -253,12 +253,11 @@ void DeviceFunctionRule::finishTranslationUnit(ASTContext &AST) {
   for (const Decl *D : OtherDecls)
     Checks.emplace_back(D->getBeginLoc(),
                         [this, D, &AST] { checkOtherDecl(D, AST); });
-  std::stable_sort(Checks.begin(), Checks.end(),
-                   [&](const auto &A, const auto &B) {
-                     return SM.isBeforeInTranslationUnit(
-                         SM.getExpansionLoc(A.first),
-                         SM.getExpansionLoc(B.first));
-                   });
+  std::stable_sort(
+      Checks.begin(), Checks.end(), [&](const auto &A, const auto &B) {
+        return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A.first),
+                                            SM.getExpansionLoc(B.first));
+      });
   for (auto &[Loc, Check] : Checks)
     Check();
 }
@@ -300,17 +299,20 @@ void DeviceFunctionRule::checkMacroFunction(const FunctionDecl *FD,
       note(Mark.getBegin(), "put the mark in front of the return type "
                             "(`__device(hpp) T f(T x) { ... }`)");
     else
-      note(Spelled, "put `__device(hpp)` in front of the return type inside "
-                    "the macro's definition (`__device(hpp) T f(T x) { ... }`)");
+      note(Spelled,
+           "put `__device(hpp)` in front of the return type inside "
+           "the macro's definition (`__device(hpp) T f(T x) { ... }`)");
     return;
   }
   if (Ctx.deviceGraph().isDeviceOnly(FD)) {
-    error(Use, "'" + Fn + "' runs warp or work-group collectives, so it "
+    error(Use, "'" + Fn +
+                   "' runs warp or work-group collectives, so it "
                    "must become `__device__`, but its `__device(hpp)` is "
-                   "written by the macro '" + Macro.str() +
-                   "', whose expansion the tool does not edit");
-    note(Spelled, "define '" + Fn + "' without the macro, or call the "
-                  "collectives outside it");
+                   "written by the macro '" +
+                   Macro.str() + "', whose expansion the tool does not edit");
+    note(Spelled, "define '" + Fn +
+                      "' without the macro, or call the "
+                      "collectives outside it");
   }
 }
 

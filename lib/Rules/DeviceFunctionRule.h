@@ -6,7 +6,7 @@
 #ifndef HPP_REWRITE_LIB_RULES_DEVICEFUNCTIONRULE_H
 #define HPP_REWRITE_LIB_RULES_DEVICEFUNCTIONRULE_H
 
-#include "Core/TransformerRule.h"
+#include "Framework/TransformerRule.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/DenseMap.h"

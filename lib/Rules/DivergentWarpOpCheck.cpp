@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/DivergentWarpOpCheck.h"
-#include "Core/Divergence.h"
-#include "Core/LaneId.h"
+#include "Analysis/Divergence.h"
+#include "Analysis/LaneId.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;

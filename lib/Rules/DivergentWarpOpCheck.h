@@ -6,7 +6,7 @@
 #ifndef HPP_REWRITE_LIB_RULES_DIVERGENTWARPOPCHECK_H
 #define HPP_REWRITE_LIB_RULES_DIVERGENTWARPOPCHECK_H
 
-#include "Core/DeviceRoots.h"
+#include "Dialect/DeviceRoots.h"
 #include "hpp-rewrite/Rule.h"
 
 namespace hpp {

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/HostCallInDeviceCheck.h"
-#include "Core/DeviceCallGraph.h"
+#include "Analysis/DeviceCallGraph.h"
 
 #include "clang/AST/ASTContext.h"
 
@@ -60,8 +60,8 @@ void HostCallInDeviceCheck::onEndOfTranslationUnit(ASTContext &AST) {
           SourceLocation NameLoc = C.NameLoc.isValid() ? C.NameLoc : C.Loc;
           if (NameLoc.isFileID())
             B << FixItHint::CreateReplacement(
-                CharSourceRange::getCharRange(C.Loc, NameLoc.getLocWithOffset(
-                                                          Id.size())),
+                CharSourceRange::getCharRange(
+                    C.Loc, NameLoc.getLocWithOffset(Id.size())),
                 ("hpp::math::" + Id).str());
         }
       }

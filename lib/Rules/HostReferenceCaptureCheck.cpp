@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/HostReferenceCaptureCheck.h"
-#include "Core/Captures.h"
-#include "Core/DialectMatchers.h"
+#include "Analysis/Captures.h"
+#include "Dialect/DialectMatchers.h"
 
 #include "clang/Lex/Lexer.h"
 

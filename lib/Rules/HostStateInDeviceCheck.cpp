@@ -5,11 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/HostStateInDeviceCheck.h"
-#include "Core/Captures.h"
-#include "Core/DeviceCallGraph.h"
-#include "Core/DeviceCode.h"
-#include "Core/DialectMatchers.h"
-#include "Core/LaneId.h"
+#include "Analysis/Captures.h"
+#include "Analysis/DeviceCallGraph.h"
+#include "Analysis/LaneId.h"
+#include "Dialect/DeviceCode.h"
+#include "Dialect/DialectMatchers.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseSet.h"

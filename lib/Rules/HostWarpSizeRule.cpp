@@ -5,11 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/HostWarpSizeRule.h"
-#include "Core/DeviceCallGraph.h"
-#include "Core/DeviceCode.h"
-#include "Core/DialectMatchers.h"
-#include "Core/WidthModel.h"
-#include "Core/WidthUses.h"
+#include "Analysis/DeviceCallGraph.h"
+#include "Analysis/WidthModel.h"
+#include "Analysis/WidthUses.h"
+#include "Dialect/DeviceCode.h"
+#include "Dialect/DialectMatchers.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Lex/Lexer.h"

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/ImplicitDeviceFunctionRule.h"
-#include "Core/DeviceCallGraph.h"
+#include "Analysis/DeviceCallGraph.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -48,10 +48,8 @@ void ImplicitDeviceFunctionRule::onEndOfTranslationUnit(ASTContext &AST) {
   }
 }
 
-SourceLocation
-ImplicitDeviceFunctionRule::insertionPoint(const FunctionDecl *R,
-                                           const SourceManager &SM,
-                                           const LangOptions &LO) {
+SourceLocation ImplicitDeviceFunctionRule::insertionPoint(
+    const FunctionDecl *R, const SourceManager &SM, const LangOptions &LO) {
   SourceLocation Loc = R->getInnerLocStart();
   if (!Loc.isMacroID())
     return Loc;
@@ -94,11 +92,9 @@ void ImplicitDeviceFunctionRule::reportUnmarkable(const FunctionDecl *Pattern,
                        "', defined in a header the rewrite does not "
                        "rewrite; nvcc would compile it for the host only");
     note(SM.getExpansionLoc(DeclLoc),
-         InMacro ? "'" + Name +
-                       "' is defined here, through the macro '" +
-                       Lexer::getImmediateMacroName(DeclLoc, SM,
-                                                    Pattern->getASTContext()
-                                                        .getLangOpts())
+         InMacro ? "'" + Name + "' is defined here, through the macro '" +
+                       Lexer::getImmediateMacroName(
+                           DeclLoc, SM, Pattern->getASTContext().getLangOpts())
                            .str() +
                        "'; define it outside the macro, or mark it "
                        "__device(hpp) in the macro's definition"

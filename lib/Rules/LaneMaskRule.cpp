@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/LaneMaskRule.h"
-#include "Core/DeviceCode.h"
-#include "Core/DeviceRewrite.h"
-#include "Core/WidthModel.h"
+#include "Analysis/WidthModel.h"
+#include "Dialect/DeviceCode.h"
+#include "Rules/DeviceRewrite.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -18,7 +18,6 @@ using namespace clang::ast_matchers;
 
 namespace hpp {
 namespace rewrite {
-
 
 void LaneMaskRule::registerMatchers(MatchFinder &Finder) {
   deviceRootMatchers(Finder, this, Ctx);

@@ -6,7 +6,7 @@
 #ifndef HPP_REWRITE_LIB_RULES_LANEMASKRULE_H
 #define HPP_REWRITE_LIB_RULES_LANEMASKRULE_H
 
-#include "Core/LaneMask.h"
+#include "Analysis/LaneMask.h"
 #include "hpp-rewrite/Rule.h"
 
 #include <functional>
@@ -16,8 +16,8 @@ namespace hpp {
 namespace rewrite {
 
 /// Lane masks in device code become as wide as a wavefront
-/// (lib/Core/LaneMask.h says what a mask is):
-/// in the kernels that run on whole wavefronts (lib/Core/WidthModel.h),
+/// (lib/Analysis/LaneMask.h says what a mask is):
+/// in the kernels that run on whole wavefronts (lib/Analysis/WidthModel.h),
 /// which by that choice hold no mask the rule could not widen:
 ///  - a full-mask literal (0xffffffff, ~0u, -1, ...) used as a mask becomes
 ///    `hpp::getWarpFullMask()`;

@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/MissingDeviceAnnotationCheck.h"
-#include "Core/DeviceCode.h"
-#include "Core/DialectMatchers.h"
+#include "Dialect/DeviceCode.h"
+#include "Dialect/DialectMatchers.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;

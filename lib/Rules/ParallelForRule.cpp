@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/ParallelForRule.h"
-#include "Core/DeviceCode.h"
-#include "Core/DialectMatchers.h"
-#include "Core/KernelSites.h"
+#include "Dialect/DeviceCode.h"
+#include "Dialect/DialectMatchers.h"
+#include "Outline/KernelSites.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/Frontend/CompilerInstance.h"

@@ -10,7 +10,7 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 
-#include "Core/Conditionals.h"
+#include "Framework/Conditionals.h"
 
 #include <memory>
 
@@ -31,7 +31,7 @@ namespace rewrite {
 /// of the translation unit, after every other rule's edits inside the
 /// bodies are known (they move with the body), together with the Task
 /// bodies hpp-task and the Channel consumers hpp-channel collected
-/// (lib/Core/KernelSites.h).
+/// (lib/Outline/KernelSites.h).
 class ParallelForRule : public Rule {
 public:
   using Rule::Rule;

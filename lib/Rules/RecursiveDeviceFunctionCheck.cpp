@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/RecursiveDeviceFunctionCheck.h"
-#include "Core/DeviceCallGraph.h"
+#include "Analysis/DeviceCallGraph.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -107,9 +107,8 @@ bool mayCall(const PointerScan::Indirect &I, const FunctionDecl *Target,
   bool Member = M && !M->isStatic();
   if (Member != I.Member)
     return false;
-  return I.Type.isNull() ||
-         AST.hasSameFunctionTypeIgnoringExceptionSpec(Target->getType(),
-                                                      I.Type);
+  return I.Type.isNull() || AST.hasSameFunctionTypeIgnoringExceptionSpec(
+                                Target->getType(), I.Type);
 }
 
 } // namespace
@@ -172,30 +171,30 @@ void RecursiveDeviceFunctionCheck::onEndOfTranslationUnit(ASTContext &AST) {
 
   auto ReportCycle = [&](const Edge &E, const FunctionDecl *Target,
                          const Edge &Indirect) {
-  std::string Name = Target->getQualifiedNameAsString();
-  if (E.Taken.isValid()) {
-    error(E.Loc, "indirect call in device code that may call '" + Name +
-                     "', which reaches this call: device functions must not "
-                     "recurse, through a function pointer either");
-    note(E.Taken, "the address of '" + Name +
-                      "' is taken in device code here; an indirect call may "
-                      "call any device function of its type whose address "
-                      "device code takes");
-  } else if (Indirect.Callee) {
-    std::string Via = Indirect.Callee->getQualifiedNameAsString();
-    error(E.Loc, "recursive call to '" + Name +
-                     "' in device code, through a function pointer; device "
-                     "functions must not recurse");
-    note(Indirect.Loc, "this indirect call may call '" + Via +
-                           "', a device function of its type whose address "
-                           "device code takes");
-    note(Indirect.Taken, "the address of '" + Via + "' is taken here");
-  } else {
-    error(E.Loc, "recursive call to '" + Name +
-                     "' in device code; device functions must not recurse");
-  }
-  note(Target->getLocation(), "'" + Name + "' declared here");
-};
+    std::string Name = Target->getQualifiedNameAsString();
+    if (E.Taken.isValid()) {
+      error(E.Loc, "indirect call in device code that may call '" + Name +
+                       "', which reaches this call: device functions must not "
+                       "recurse, through a function pointer either");
+      note(E.Taken, "the address of '" + Name +
+                        "' is taken in device code here; an indirect call may "
+                        "call any device function of its type whose address "
+                        "device code takes");
+    } else if (Indirect.Callee) {
+      std::string Via = Indirect.Callee->getQualifiedNameAsString();
+      error(E.Loc, "recursive call to '" + Name +
+                       "' in device code, through a function pointer; device "
+                       "functions must not recurse");
+      note(Indirect.Loc, "this indirect call may call '" + Via +
+                             "', a device function of its type whose address "
+                             "device code takes");
+      note(Indirect.Taken, "the address of '" + Via + "' is taken here");
+    } else {
+      error(E.Loc, "recursive call to '" + Name +
+                       "' in device code; device functions must not recurse");
+    }
+    note(Target->getLocation(), "'" + Name + "' declared here");
+  };
 
   enum State { Unseen, OnStack, Done };
   llvm::DenseMap<const FunctionDecl *, State> Seen;

@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/SourcePositionRule.h"
-#include "Core/DialectMatchers.h"
-#include "Core/LineDirectives.h"
+#include "Dialect/DialectMatchers.h"
+#include "Framework/LineDirectives.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/Frontend/CompilerInstance.h"

@@ -6,7 +6,7 @@
 #ifndef HPP_REWRITE_LIB_RULES_SOURCEPOSITIONRULE_H
 #define HPP_REWRITE_LIB_RULES_SOURCEPOSITIONRULE_H
 
-#include "Core/TransformerRule.h"
+#include "Framework/TransformerRule.h"
 
 #include <vector>
 
@@ -30,6 +30,9 @@ public:
   SourcePositionRule(llvm::StringRef Name, RuleContext &Ctx);
   void registerPPCallbacks() override;
   void onLinesSynced() override;
+  /// The `#line` directives are this rule's: they keep the positions the
+  /// `__LINE__`s of macros take.
+  bool ownsLineDirectives() const override { return true; }
 
 private:
   /// Records `__LINE__` expanded at \p Loc (a file or macro location).

@@ -6,7 +6,7 @@
 #ifndef HPP_REWRITE_LIB_RULES_SYNCWARPRULE_H
 #define HPP_REWRITE_LIB_RULES_SYNCWARPRULE_H
 
-#include "Core/TransformerRule.h"
+#include "Framework/TransformerRule.h"
 
 namespace hpp {
 namespace rewrite {

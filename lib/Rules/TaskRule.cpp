@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/TaskRule.h"
-#include "Core/DeviceCode.h"
-#include "Core/DialectMatchers.h"
-#include "Core/KernelSites.h"
-#include "Core/Tasks.h"
+#include "Dialect/DeviceCode.h"
+#include "Dialect/DialectMatchers.h"
+#include "Dialect/Tasks.h"
+#include "Outline/KernelSites.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -23,10 +23,10 @@ namespace rewrite {
 void TaskRule::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(taskConstruction(), this);
   Finder.addMatcher(taskVariable(), this);
-  Finder.addMatcher(traverse(TK_IgnoreUnlessSpelledInSource,
-                             lambdaExpr(isExpansionInMainFile())
-                                 .bind("device-lambda")),
-                    this);
+  Finder.addMatcher(
+      traverse(TK_IgnoreUnlessSpelledInSource,
+               lambdaExpr(isExpansionInMainFile()).bind("device-lambda")),
+      this);
 }
 
 /// Whether a template argument list names an hpp::Task.
@@ -120,9 +120,9 @@ void TaskRule::checkLaunched(const LambdaExpr *LE, ASTContext &AST) {
       return;
     Node = Parents[0];
     const auto *E = Node.get<Expr>();
-    if (!E || !(isa<ImplicitCastExpr, MaterializeTemporaryExpr,
-                    CXXBindTemporaryExpr, ExprWithCleanups, ParenExpr,
-                    ConstantExpr>(E)))
+    if (!E ||
+        !(isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
+              ExprWithCleanups, ParenExpr, ConstantExpr>(E)))
       break;
   }
   std::optional<std::string> Maker = taskMaker(Node.get<CallExpr>());

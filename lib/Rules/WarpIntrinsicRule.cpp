@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/WarpIntrinsicRule.h"
-#include "Core/DeviceRewrite.h"
-#include "Core/LaneMask.h"
-#include "Core/WidthModel.h"
+#include "Analysis/LaneMask.h"
+#include "Analysis/WidthModel.h"
+#include "Rules/DeviceRewrite.h"
 
 #include "clang/Tooling/Transformer/RangeSelector.h"
 #include "clang/Tooling/Transformer/RewriteRule.h"
@@ -22,7 +22,7 @@ namespace rewrite {
 
 /// `Cuda(args)` -> `hpp::Hpp(args)` (a Native kernel, or a 64-bit mask's
 /// operation in an AsWritten one) or `hpp::warp32::Hpp(args)` (otherwise:
-/// lib/Core/WidthModel.h) for
+/// lib/Analysis/WidthModel.h) for
 /// every row of the table. The intrinsics are global functions (with
 /// defaulted file/line parameters in the CPU dialect runtime): matched by
 /// name, resolved or not. One case, whose text comes from the table.
@@ -32,7 +32,8 @@ static RewriteRule renameIntrinsics(RuleContext &Ctx) {
       changeTo(node("callee"), run([&Ctx](const MatchFinder::MatchResult &R)
                                        -> llvm::Expected<std::string> {
                  const auto *Call = R.Nodes.getNodeAs<CallExpr>("call");
-                 WarpModel Model = Ctx.widthModel().at(Call->getBeginLoc()).Model;
+                 WarpModel Model =
+                     Ctx.widthModel().at(Call->getBeginLoc()).Model;
                  bool Native = Model == WarpModel::Native;
                  // As written: a 64-bit mask's operation is the wavefront's.
                  if (Model == WarpModel::AsWritten)

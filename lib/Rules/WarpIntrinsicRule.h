@@ -6,7 +6,7 @@
 #ifndef HPP_REWRITE_LIB_RULES_WARPINTRINSICRULE_H
 #define HPP_REWRITE_LIB_RULES_WARPINTRINSICRULE_H
 
-#include "Core/TransformerRule.h"
+#include "Framework/TransformerRule.h"
 
 namespace hpp {
 namespace rewrite {
@@ -17,7 +17,7 @@ namespace rewrite {
 /// runtime's `hpp::shflSync`, ..., `hpp::activeMask` in a kernel that runs
 /// at the device's width, and `hpp::warp32::shflSync`, ... (CUDA's 32-lane
 /// semantics on every target) in one that keeps 32-lane warps
-/// (lib/Core/WidthModel.h; the table: WarpIntrinsics.def): only the callee
+/// (lib/Analysis/WidthModel.h; the table: WarpIntrinsics.def): only the callee
 /// changes, the arguments (the shuffle width too) stay. hpp-lane-mask
 /// widens the masks of the former. A call whose name is spelled inside a
 /// macro cannot be rewritten: an error (the adapter's macro guard).

@@ -5,11 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/WarpSizeRule.h"
-#include "Core/DeviceCode.h"
-#include "Core/DeviceRewrite.h"
-#include "Core/DialectMatchers.h"
-#include "Core/WidthModel.h"
-#include "Core/WidthUses.h"
+#include "Analysis/WidthModel.h"
+#include "Analysis/WidthUses.h"
+#include "Dialect/DeviceCode.h"
+#include "Dialect/DialectMatchers.h"
+#include "Rules/DeviceRewrite.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Tooling/Transformer/RangeSelector.h"
@@ -31,7 +31,7 @@ static StatementMatcher widthUse() {
       .bind("w");
 }
 
-/// The width of the kernel's warps (lib/Core/WidthModel.h): the device's,
+/// The width of the kernel's warps (lib/Analysis/WidthModel.h): the device's,
 /// or the 32 of a kernel that keeps 32-lane warps.
 static RewriteRule deviceWidth(RuleContext &Ctx) {
   return makeRule(

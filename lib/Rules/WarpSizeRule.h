@@ -6,8 +6,8 @@
 #ifndef HPP_REWRITE_LIB_RULES_WARPSIZERULE_H
 #define HPP_REWRITE_LIB_RULES_WARPSIZERULE_H
 
-#include "Core/TransformerRule.h"
-#include "Core/WidthModel.h"
+#include "Analysis/WidthModel.h"
+#include "Framework/TransformerRule.h"
 
 #include "llvm/ADT/DenseSet.h"
 
@@ -17,7 +17,7 @@ namespace rewrite {
 /// In device code (parallelFor bodies, __device(hpp) functions), `warpSize`
 /// and `MVECTOR_SIZE` become `hpp::getWarpSize()`: exact per target, and
 /// independent of `warpSize` being constexpr (it is not since ROCm 7.0). In
-/// a kernel that keeps 32-lane warps (lib/Core/WidthModel.h) they become
+/// a kernel that keeps 32-lane warps (lib/Analysis/WidthModel.h) they become
 /// `hpp::warp32::size`, with a remark that says why; a kernel that mixes
 /// 64-bit masks with 32-lane warps runs as written, with a warning. Host
 /// uses are left to the width-dispatch rule. A width spelled inside a

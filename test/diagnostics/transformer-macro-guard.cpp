@@ -1,6 +1,6 @@
 // The rules written as Transformer rules never edit inside a macro's
 // expansion, and never drop an edit without a word: the adapter
-// (lib/Core/TransformerRule.h) refuses a match of device code whose text a
+// (lib/Framework/TransformerRule.h) refuses a match of device code whose text a
 // macro spells, with an error at the macro's use tagged with the rule and
 // a note where the macro spells it, and nothing is written. One match per
 // rule: hpp-warp-intrinsic, hpp-warp-size (in a body, and in a default

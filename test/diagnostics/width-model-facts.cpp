@@ -1,4 +1,4 @@
-// The 32-lane facts of the width model (lib/Core/WidthModel.h,
+// The 32-lane facts of the width model (lib/Analysis/WidthModel.h,
 // docs/width-model.md), one device function each: every function uses
 // warpSize and one fact, so it keeps 32-lane warps, its warpSize stands
 // for the 32-lane warp (hpp::warp32::size), and a remark names the fact.

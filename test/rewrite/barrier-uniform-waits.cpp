@@ -1,6 +1,6 @@
 // Which Barriers get the hardware-barrier fast path (WaitOnlyBarrier, three
 // instantiations): those the body only waits on and that every work-item
-// reaches the same number of times (lib/Core/UniformWaits.cpp). Uniform:
+// reaches the same number of times (lib/Analysis/UniformWaits.cpp). Uniform:
 // loops and branches on constants, captures and locals computed only from
 // them (a segment's size too), a break under such a condition, a
 // work-item-dependent break in a loop that does not wait. Not: a

@@ -1,7 +1,7 @@
 // The paper's channel reduction typed as printed: the consumer takes
 // `(Index<1,1> index, BoundDistArray<T> a, std::vector<int> v)`, the
 // BoundDistArray before the batch. Both runtimes accept either order, and
-// the outliner recognizes the two parameters by type (Core/Channels.h,
+// the outliner recognizes the two parameters by type (Dialect/Channels.h,
 // consumerParams): the kernel takes the batch, then the BoundDistArray,
 // as for the spec's order, binds `v` to the batch's Span and `a` to the
 // launch's DistArray. A Span<T> batch in the paper's order too. The

@@ -1,4 +1,4 @@
-// One width decision per kernel (lib/Core/WidthModel.h, docs/width-model.md).
+// One width decision per kernel (lib/Analysis/WidthModel.h, docs/width-model.md).
 // Both kernels are written for 32-lane warps throughout, as widely copied
 // CUDA code writes them, and use no warpSize: they keep 32-lane logical
 // warps on every target. Nothing but the intrinsics' names changes, so the

@@ -23,10 +23,10 @@
 /// after a trailing return type (it would apply to the return type) with a
 /// -Wignored-attributes warning. That warning is right for `__device(hpp)`
 /// (the lambda would not be marked) and silenced for `__device(coord)`:
-/// hpp-rewrite finds a coordinator's mark in its text (lib/Core/Coordinators.h).
+/// hpp-rewrite finds a coordinator's mark in its text (lib/Dialect/Coordinators.h).
 /// The diagnostic pragmas act where the macro is expanded, around the
 /// attribute only; the attribute itself is spelled in `__device`'s own
-/// body, where the tool looks for it (lib/Core/DeviceCode.h).
+/// body, where the tool looks for it (lib/Dialect/DeviceCode.h).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_CPU_ANNOTATIONS_H

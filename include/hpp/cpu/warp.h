@@ -179,7 +179,7 @@ inline void __syncwarp(M Mask = ~0ull, HPP_WARP_LOC) {
 /// when the width is compiled in (-DHPP_CPU_MVECTOR), so that host code may
 /// pass it as a template argument, and otherwise a run-time value. While
 /// hpp-rewrite parses it is a variable of the translation unit, so that the
-/// tool finds its uses (lib/Core/WidthUses.cpp, hpp-warp-size), and a
+/// tool finds its uses (lib/Analysis/WidthUses.cpp, hpp-warp-size), and a
 /// constant, so that the uses that need one parse before hpp-host-warp-size
 /// lowers them to a width dispatch (or rejects them).
 #if defined(__HPP_REWRITE__)

@@ -1,0 +1,129 @@
+//===- WidthModel.h - One warp-width decision per kernel --------*- C++ -*-===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Decides, once for each kernel, how its warp code runs on a 64-lane AMD
+/// wavefront; the warp rules query the decision and never re-derive it
+/// expression by expression (docs/width-model.md).
+///
+/// The unit of decision is a *component*: a device root (a parallelFor body,
+/// a `__device(hpp)` function or lambda) together with every device function
+/// it reaches, and joined with every other root that reaches one of those
+/// functions (a function is compiled once, so its callers must agree).
+///
+///  - Logical32: each 32-lane half of a wavefront is one warp. The CUDA
+///    intrinsics become `hpp::warp32::` operations with CUDA's semantics
+///    for a 32-lane warp, masks stay 32-bit, every literal stays. This is
+///    what the CPU reference runtime does with CUDA-spelled code (a 32-bit
+///    mask names the caller's 32-lane half), so the output means what the
+///    input means at every width. When such a component also uses the real
+///    width (`warpSize`, `MVECTOR_SIZE`, a 64-bit mask), those uses are
+///    narrowed to the logical warp (32), with a remark: the code mixes the
+///    two and is right only with one width throughout.
+///  - Native: the device's own width. Chosen only for a component that uses
+///    the real width and has no 32-lane fact the tool cannot widen: no
+///    literal 16, 31, 32, 0x1f, `>> 5`, `32.f`, no `__clz`, no partial mask
+///    literal, and every lane mask lives where hpp-lane-mask can retype it.
+///    Masks are widened to `hpp::LaneMask`, `warpSize` is the device's.
+///  - AsWritten: a component with 64-bit masks (`~0ull`: code written for
+///    the dialect's whole mvector) and 32-lane facts runs each operation as
+///    its mask says, exactly as the reference runtime does.
+/// Once one component narrows `warpSize`, every component of the file that
+/// uses the real width keeps 32-lane warps too (per-warp data crosses
+/// kernels through memory).
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_REWRITE_LIB_ANALYSIS_WIDTHMODEL_H
+#define HPP_REWRITE_LIB_ANALYSIS_WIDTHMODEL_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <string>
+#include <vector>
+
+namespace hpp {
+namespace rewrite {
+
+class DeviceCallGraph;
+
+/// How a component's warp code runs on a 64-lane wavefront.
+enum class WarpModel {
+  Logical32, ///< Two 32-lane warps per wavefront: the code as written.
+  Native,    ///< The wavefront's own width: masks widened.
+  /// Each operation as its mask says, as the reference runtime runs it: a
+  /// 32-bit mask's on its 32-lane warp, a 64-bit mask's on the whole
+  /// wavefront; `warpSize` the device's. For code that mixes 64-bit masks
+  /// with 32-lane facts on purpose.
+  AsWritten,
+};
+
+/// A source place that took part in a decision, and what it is.
+struct WidthFact {
+  clang::SourceLocation Loc;
+  std::string What;
+};
+
+/// The decision for one component.
+struct WidthDecision {
+  WarpModel Model = WarpModel::Logical32;
+  /// The first use of the real width (`warpSize`, `MVECTOR_SIZE`, a 64-bit
+  /// mask); invalid when there is none.
+  WidthFact RealWidth;
+  /// The first 32-lane fact that keeps the component on Logical32; invalid
+  /// when there is none.
+  WidthFact ThirtyTwo;
+  /// A warp intrinsic of the component takes a 64-bit mask.
+  bool WideMask = false;
+  /// True when the component uses the real width but keeps 32-lane warps:
+  /// its real-width uses become the logical warp width.
+  bool narrows() const {
+    return Model == WarpModel::Logical32 && RealWidth.Loc.isValid();
+  }
+};
+
+/// The width decisions of a translation unit's device code.
+class WidthModel {
+public:
+  WidthModel(clang::ASTContext &Ctx, const DeviceCallGraph &Graph);
+
+  /// The decision for the device code at \p Loc (any location in a root's
+  /// or device function's body, as written); a Logical32 decision with no
+  /// facts for a location outside device code.
+  const WidthDecision &at(clang::SourceLocation Loc) const;
+  /// True when \p Loc lies in the body of device code.
+  bool inDeviceCode(clang::SourceLocation Loc) const {
+    return &at(Loc) != &None;
+  }
+  /// The decision for the device function or lambda call operator \p FD.
+  const WidthDecision &of(const clang::FunctionDecl *FD) const;
+  /// Every component's decision, in discovery order.
+  llvm::ArrayRef<WidthDecision> decisions() const { return Decisions; }
+
+private:
+  struct BodyRange {
+    clang::SourceLocation Begin, End; ///< expansion locations
+    unsigned Component;
+  };
+  unsigned find(unsigned X);
+
+  clang::ASTContext &Ctx;
+  std::vector<WidthDecision> Decisions;
+  /// Union-find over the functions (patterns) of device code.
+  llvm::DenseMap<const clang::FunctionDecl *, unsigned> Index;
+  std::vector<unsigned> Parent;
+  /// The component of each function, by its Index.
+  std::vector<unsigned> UnitComponent;
+  std::vector<BodyRange> Bodies;
+  WidthDecision None;
+};
+
+} // namespace rewrite
+} // namespace hpp
+
+#endif // HPP_REWRITE_LIB_ANALYSIS_WIDTHMODEL_H

@@ -1,0 +1,507 @@
+//===- Driver.cpp - Rewriting whole files ---------------------------------===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hpp-rewrite/Driver.h"
+#include "hpp-rewrite/Rule.h"
+
+#include "Analysis/DeviceCallGraph.h"
+#include "Analysis/WidthModel.h"
+#include "Framework/CrashRecovery.h"
+#include "Framework/LineDirectives.h"
+#include "Outline/KernelSites.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <cassert>
+#include <csignal>
+#include <cstdlib>
+#include <functional>
+#include <optional>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace hpp {
+namespace rewrite {
+
+RuleContext::RuleContext(CompilerInstance &CI, RuleDiagnostics &Diags,
+                         EditCollector &Edits)
+    : CI(CI), Diags(Diags), Edits(Edits) {}
+RuleContext::~RuleContext() = default;
+
+DeviceCallGraph &RuleContext::deviceGraph() {
+  if (!Graph)
+    Graph = std::make_unique<DeviceCallGraph>(CI.getASTContext());
+  return *Graph;
+}
+
+const WidthModel &RuleContext::widthModel() {
+  if (!Widths)
+    Widths = std::make_unique<WidthModel>(CI.getASTContext(), deviceGraph());
+  return *Widths;
+}
+
+KernelSites &RuleContext::kernelSites() {
+  if (!Sites)
+    Sites = std::make_unique<KernelSites>();
+  return *Sites;
+}
+
+LineDirectives &RuleContext::lines() {
+  if (!Lines)
+    Lines = std::make_unique<LineDirectives>(CI.getSourceManager(),
+                                             CI.getLangOpts());
+  return *Lines;
+}
+
+namespace {
+
+/// Runs the matchers, then every rule's end-of-TU step, on an error-free
+/// translation unit.
+class RewriteConsumer : public ASTConsumer {
+public:
+  RewriteConsumer(MatchFinder &Finder,
+                  std::vector<std::unique_ptr<Rule>> &Rules,
+                  RuleDiagnostics &Diags, std::function<void()> Finish)
+      : Finder(Finder), Rules(Rules), Diags(Diags), Finish(std::move(Finish)) {}
+
+  bool HandleTopLevelDecl(DeclGroupRef Group) override {
+    for (Decl *D : Group)
+      if (D->getASTContext().getSourceManager().isWrittenInMainFile(
+              D->getLocation()))
+        MainFileDecls.push_back(D);
+    return true;
+  }
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (Diags.hasErrors())
+      return; // Never rewrite a translation unit with errors.
+    // Only the main file is rewritten: matchers and visitors need not walk
+    // the headers (the dialect header alone is most of the AST).
+    Ctx.setTraversalScope(MainFileDecls);
+    Finder.matchAST(Ctx);
+    // Testing only (test/tool/clang-crash.test, test/fuzz/smoke.test): a
+    // crash in the tool's own code, as a rule's bug would make one.
+    if (const char *Crash = std::getenv("HPP_REWRITE_TEST_CRASH"))
+      if (StringRef(Crash) == "1")
+        std::raise(SIGSEGV);
+    for (auto &R : Rules)
+      R->onEndOfTranslationUnit(Ctx);
+    if (!Diags.hasErrors())
+      Finish();
+  }
+
+private:
+  MatchFinder &Finder;
+  std::vector<std::unique_ptr<Rule>> &Rules;
+  RuleDiagnostics &Diags;
+  /// The last steps that may report (while the diagnostics' printer is
+  /// still in the source file: FrontendAction::EndSourceFile ends it
+  /// before EndSourceFileAction runs).
+  std::function<void()> Finish;
+  std::vector<Decl *> MainFileDecls;
+};
+
+/// Parses one source, runs the rules and stores the rewritten text.
+class RewriteAction : public ASTFrontendAction {
+public:
+  RewriteAction(RewriteOutput &Output, const RuleSelection &Selection,
+                const RewriteOptions &Options)
+      : Output(Output), Selection(Selection), Options(Options) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef File) override {
+    Diags = std::make_unique<RuleDiagnostics>(CI.getDiagnostics(), &Selection);
+    Edits = std::make_unique<EditCollector>(CI.getSourceManager(), *Diags);
+    Ctx = std::make_unique<RuleContext>(CI, *Diags, *Edits);
+    Ctx->Options = Options;
+    Ctx->lines().record(CI.getPreprocessor());
+    Rules = createRules(*Ctx, Selection);
+    for (auto &R : Rules) {
+      R->registerPPCallbacks();
+      R->registerMatchers(Finder);
+    }
+    return std::make_unique<RewriteConsumer>(Finder, Rules, *Diags,
+                                             [this] { finish(); });
+  }
+
+  /// At the end of the translation unit, without errors: the `#line`
+  /// directives, the rules' last reports, and the edits applied.
+  void finish() {
+    llvm::StringRef LinesOwner;
+    for (auto &R : Rules)
+      if (R->ownsLineDirectives()) {
+        assert(LinesOwner.empty() && "two rules own the #line directives");
+        LinesOwner = R->name();
+      }
+    assert(!LinesOwner.empty() && "no rule owns the #line directives");
+    Edits->syncLines(Ctx->lines(), LinesOwner);
+    for (auto &R : Rules)
+      R->onLinesSynced();
+    if (!Diags->hasErrors()) // A warning made an error.
+      Text = Edits->applyToMainFile();
+  }
+
+  void EndSourceFileAction() override {
+    if (!Diags || Diags->hasErrors() || !Text)
+      return;
+    SourceManager &SM = getCompilerInstance().getSourceManager();
+    Output.Fixes = Edits->mainFileFixes(*Text);
+    Output.Text = std::move(*Text);
+    Text.reset();
+    Output.Dependencies = readFiles(SM);
+    if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+      Output.File = absolutePath(SM, Main->getName());
+    Output.Edits = Edits->records();
+    Output.KernelsOutlined = Ctx->kernelSites().outlined();
+    Output.Ok = true;
+  }
+
+  /// \p Name as an absolute path without `.` or `..`; a relative one is
+  /// taken from the compile command's directory (the file manager's, not
+  /// the process's: files run in parallel share the process).
+  static std::string absolutePath(const SourceManager &SM, StringRef Name) {
+    SmallString<256> Path(Name);
+    SM.getFileManager().makeAbsolutePath(Path);
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    return std::string(Path);
+  }
+
+  /// The files \p SM read, as absolute paths, sorted.
+  static std::vector<std::string> readFiles(const SourceManager &SM) {
+    std::vector<std::string> Files;
+    for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End;
+         ++It)
+      Files.push_back(absolutePath(SM, It->getFirst().getName()));
+    llvm::sort(Files);
+    Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
+    return Files;
+  }
+
+private:
+  RewriteOutput &Output;
+  const RuleSelection &Selection;
+  const RewriteOptions &Options;
+  MatchFinder Finder;
+  std::unique_ptr<RuleDiagnostics> Diags;
+  std::unique_ptr<EditCollector> Edits;
+  std::unique_ptr<RuleContext> Ctx;
+  std::vector<std::unique_ptr<Rule>> Rules;
+  /// The main file rewritten (finish), for EndSourceFileAction.
+  std::optional<std::string> Text;
+};
+
+/// Creates a RewriteAction per source.
+class RewriteActionFactory : public tooling::FrontendActionFactory {
+public:
+  RewriteActionFactory(RewriteOutput &Output, const RuleSelection &Selection,
+                       const RewriteOptions &Options)
+      : Output(Output), Selection(Selection), Options(Options) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<RewriteAction>(Output, Selection, Options);
+  }
+
+private:
+  RewriteOutput &Output;
+  RuleSelection Selection;
+  RewriteOptions Options;
+};
+
+} // namespace
+
+RewriteArguments rewriteArguments(const HeaderPaths &Paths) {
+  return {{"-std=c++17"},
+          {"-D__HPP_REWRITE__=1", "-resource-dir", Paths.ResourceDir,
+           "-isystem", Paths.DialectInclude, "-isystem", Paths.RuntimeInclude,
+           "-fsyntax-only", "-Wno-unknown-attributes"}};
+}
+
+void addRewriteArguments(tooling::ClangTool &Tool, const HeaderPaths &Paths) {
+  using namespace tooling;
+  const RewriteArguments Arguments = rewriteArguments(Paths);
+  // Dropped flags: GPU-compiler options that the C++ parse cannot take.
+  Tool.appendArgumentsAdjuster([](const CommandLineArguments &Args, StringRef) {
+    CommandLineArguments Out;
+    for (const std::string &A : Args)
+      if (!StringRef(A).starts_with("--offload-arch") &&
+          !StringRef(A).starts_with("--cuda-") &&
+          !StringRef(A).starts_with("-arch="))
+        Out.push_back(A);
+    return Out;
+  });
+  Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
+      Arguments.Leading, ArgumentInsertPosition::BEGIN));
+  // A `.cu` or `.hip` source (the tool's own output, or dialect code named
+  // so) is parsed as C++ against the runtime's CPU view, which needs no GPU
+  // SDK; an explicit `-x` wins.
+  Tool.appendArgumentsAdjuster(
+      [](const CommandLineArguments &Args, StringRef File) {
+        StringRef Ext = llvm::sys::path::extension(File);
+        if (!(Ext == ".cu" || Ext == ".cuh" || Ext == ".hip") ||
+            llvm::any_of(Args, [](const std::string &A) {
+              return StringRef(A).starts_with("-x");
+            }))
+          return Args;
+        CommandLineArguments Out(Args.begin(), Args.begin() + 1);
+        Out.insert(Out.end(), {"-x", "c++"});
+        Out.insert(Out.end(), Args.begin() + 1, Args.end());
+        return Out;
+      });
+  Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
+      Arguments.Trailing, ArgumentInsertPosition::END));
+}
+
+namespace {
+/// Prints diagnostics as clang does and counts the errors, those of the
+/// compiler driver too. Each engine's own options (the invocation's, e.g.
+/// -fdiagnostics-parseable-fixits) decide the format.
+class CountingPrinter : public DiagnosticConsumer {
+public:
+  CountingPrinter(raw_ostream &OS, DiagnosticLog *Log) : OS(OS), Log(Log) {}
+
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Lang = &LO;
+    PPr = PP;
+    if (Printer)
+      Printer->BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override {
+    if (Printer)
+      Printer->EndSourceFile();
+    Lang = nullptr;
+    PPr = nullptr;
+  }
+  void finish() override {
+    if (Printer)
+      Printer->finish();
+  }
+  /// The compile of \p File crashed (CrashRecovery.h): an error, printed
+  /// and recorded as the diagnostics are. The crashed compiler's
+  /// preprocessor is left behind, not used again.
+  void crashed(StringRef File, int Signal, CrashOwner Owner) {
+    if (Printer && Lang)
+      Printer->EndSourceFile();
+    Lang = nullptr;
+    PPr = nullptr;
+    const std::string Message =
+        crashMessage(File, Signal, Owner, getNumErrors());
+    OS << "hpp-rewrite: error: " << Message << "\n";
+    OS.flush();
+    ++NumErrors;
+    if (!Log)
+      return;
+    DiagnosticRecord R;
+    R.Severity = "error";
+    R.Rule = crashRule(Owner).str();
+    R.Message = Message; // No location: the file's (the report's entry).
+    Log->Diagnostics.push_back(std::move(R));
+  }
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info); // Counts.
+    printerFor(Info.getDiags()->getDiagnosticOptions())
+        .HandleDiagnostic(Level, Info);
+    if (Log)
+      record(Level, Info);
+  }
+
+private:
+  TextDiagnosticPrinter &printerFor(DiagnosticOptions &Opts) {
+    if (!Printer || Current != &Opts) {
+      if (Printer && Lang)
+        Printer->EndSourceFile();
+      Printer = std::make_unique<TextDiagnosticPrinter>(OS, &Opts);
+      Current = &Opts;
+      if (Lang)
+        Printer->BeginSourceFile(*Lang, PPr);
+    }
+    return *Printer;
+  }
+
+  /// Appends the diagnostic to the log (a note to the one before it).
+  void record(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
+    static const char *const Names[] = {"ignored", "note",  "remark",
+                                        "warning", "error", "fatal"};
+    DiagnosticRecord R;
+    R.Severity = Names[Level];
+    SmallString<256> Text;
+    Info.FormatDiagnostic(Text);
+    StringRef Message = Text;
+    size_t Tag = Message.rfind(" [");
+    if (Message.ends_with("]") && Tag != StringRef::npos &&
+        Message.substr(Tag + 2).starts_with("hpp-")) {
+      R.Rule = Message.substr(Tag + 2).drop_back().split(',').first.str();
+      Message = Message.take_front(Tag);
+    } else if (Level != DiagnosticsEngine::Note) {
+      StringRef Flag = DiagnosticIDs::getWarningOptionForDiag(Info.getID());
+      if (Flag.empty())
+        Flag = Level >= DiagnosticsEngine::Error ? "error" : "warning";
+      R.Rule = ("clang-diagnostic-" + Flag).str();
+    }
+    R.Message = Message.str();
+    if (Info.getLocation().isValid() && Info.hasSourceManager()) {
+      SourceManager &SM = Info.getSourceManager();
+      locate(SM, SM.getExpansionLoc(Info.getLocation()), R.File, R.Offset,
+             R.Line, R.Column);
+      for (const FixItHint &Fix : Info.getFixItHints()) {
+        CharSourceRange Range = Lexer::makeFileCharRange(
+            Fix.RemoveRange, SM, Lang ? *Lang : LangOptions());
+        if (Range.isInvalid())
+          continue;
+        DiagnosticRecord::FixIt F;
+        locate(SM, Range.getBegin(), F.File, F.Offset, F.Line, F.Column);
+        F.Length = SM.getFileOffset(Range.getEnd()) - F.Offset;
+        F.Text = Fix.CodeToInsert;
+        R.FixIts.push_back(std::move(F));
+      }
+    }
+    if (Level == DiagnosticsEngine::Note && !Log->Diagnostics.empty())
+      Log->Diagnostics.back().Notes.push_back(std::move(R));
+    else
+      Log->Diagnostics.push_back(std::move(R));
+  }
+
+  static void locate(SourceManager &SM, SourceLocation Loc, std::string &File,
+                     unsigned &Offset, unsigned &Line, unsigned &Column) {
+    auto [FID, Off] = SM.getDecomposedLoc(Loc);
+    Offset = Off;
+    Line = SM.getLineNumber(FID, Off);
+    Column = SM.getColumnNumber(FID, Off);
+    if (OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FID)) {
+      SmallString<256> Path(Entry->getName());
+      SM.getFileManager().makeAbsolutePath(Path);
+      llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+      File = std::string(Path);
+    }
+  }
+
+  raw_ostream &OS;
+  DiagnosticLog *Log;
+  const LangOptions *Lang = nullptr;
+  const Preprocessor *PPr = nullptr;
+  const DiagnosticOptions *Current = nullptr;
+  std::unique_ptr<TextDiagnosticPrinter> Printer;
+};
+} // namespace
+
+bool runRewriteTool(tooling::ClangTool &Tool,
+                    tooling::FrontendActionFactory &Factory) {
+  return runRewriteTool(Tool, Factory, llvm::errs());
+}
+
+namespace {
+/// Runs the actions of another factory as FrontendActionFactory does,
+/// with the compiler's own messages ("1 error generated.") going to a
+/// given stream, with the diagnostics, instead of stderr; and, as clang's
+/// driver does, in a crash recovery context (CrashRecovery.h): a crash is
+/// an error of its file, reported through \p Printer.
+class StreamFactory : public tooling::FrontendActionFactory {
+public:
+  StreamFactory(tooling::FrontendActionFactory &Inner, raw_ostream &OS,
+                CountingPrinter &Printer)
+      : Inner(Inner), OS(OS), Printer(Printer) {}
+  std::unique_ptr<FrontendAction> create() override { return Inner.create(); }
+
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+                     DiagnosticConsumer *DiagConsumer) override {
+    // For a crash's check run: the compile may leave the invocation in
+    // any state.
+    const CompilerInvocation Saved(*Invocation);
+    auto Compiler = std::make_unique<CompilerInstance>(PCHContainerOps);
+    Compiler->setInvocation(std::move(Invocation));
+    Compiler->setFileManager(Files);
+    Compiler->setVerboseOutputStream(OS);
+    // Deleted before the Compiler, as FrontendActionFactory does.
+    std::unique_ptr<FrontendAction> Action(create());
+    Compiler->createDiagnostics(DiagConsumer, /*ShouldOwnClient=*/false);
+    if (!Compiler->hasDiagnostics())
+      return false;
+    Compiler->createSourceManager(*Files);
+    bool Success = false;
+    int Signal = 0;
+    if (!runRecovered([&] { Success = Compiler->ExecuteAction(*Action); },
+                      Signal, /*DumpStack=*/true)) {
+      (void)Action.release(); // Their state after the crash is unknown.
+      (void)Compiler.release();
+      const FrontendInputFile &Input = Saved.getFrontendOpts().Inputs.front();
+      Printer.crashed(Input.isFile() ? Input.getFile() : "<input>", Signal,
+                      crashOwner(Saved, *Files, std::move(PCHContainerOps)));
+      Files->clearStatCache();
+      return false;
+    }
+    Action.reset();
+    Compiler.reset();
+    Files->clearStatCache();
+    return Success;
+  }
+
+private:
+  tooling::FrontendActionFactory &Inner;
+  raw_ostream &OS;
+  CountingPrinter &Printer;
+};
+} // namespace
+
+bool runRewriteTool(tooling::ClangTool &Tool,
+                    tooling::FrontendActionFactory &Factory,
+                    llvm::raw_ostream &OS, DiagnosticLog *Log) {
+  CountingPrinter Printer(OS, Log);
+  StreamFactory Streamed(Factory, OS, Printer);
+  Tool.setDiagnosticConsumer(&Printer);
+  const int Status = Tool.run(&Streamed);
+  Tool.setDiagnosticConsumer(nullptr);
+  if (Log) {
+    Log->Warnings += Printer.getNumWarnings();
+    Log->Errors += Printer.getNumErrors();
+  }
+  return Status == 0 && Printer.getNumErrors() == 0;
+}
+
+std::optional<OutputOrigin> outputOrigin(llvm::StringRef Text) {
+  llvm::StringRef Line = Text.take_until([](char C) { return C == '\n'; });
+  Line.consume_back("\r");
+  if (!Line.consume_front("#line 1 \""))
+    return std::nullopt;
+  OutputOrigin Origin;
+  for (size_t I = 0; I < Line.size(); ++I) {
+    char C = Line[I];
+    if (C == '\\' && I + 1 < Line.size()) {
+      Origin.Input += Line[++I];
+      continue;
+    }
+    if (C != '"') {
+      Origin.Input += C;
+      continue;
+    }
+    llvm::StringRef Rest = Line.drop_front(I + 1).trim(" \t");
+    if (Origin.Input.empty() || !(Rest.empty() || Rest == OutputMark))
+      return std::nullopt;
+    Origin.Marked = Rest == OutputMark;
+    return Origin;
+  }
+  return std::nullopt;
+}
+
+std::unique_ptr<tooling::FrontendActionFactory>
+newRewriteActionFactory(RewriteOutput &Output, const RuleSelection &Selection,
+                        const RewriteOptions &Options) {
+  return std::make_unique<RewriteActionFactory>(Output, Selection, Options);
+}
+
+} // namespace rewrite
+} // namespace hpp

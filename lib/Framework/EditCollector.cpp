@@ -1,0 +1,230 @@
+//===- EditCollector.cpp - Per-file replacements --------------------------===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hpp-rewrite/EditCollector.h"
+#include "Framework/LineDirectives.h"
+
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace hpp {
+namespace rewrite {
+
+bool EditCollector::replace(CharSourceRange Range, llvm::StringRef Text,
+                            llvm::StringRef Rule) {
+  SourceLocation Begin = Range.getBegin();
+  if (Begin.isMacroID() || Range.getEnd().isMacroID()) {
+    Diags.warning(SM.getExpansionLoc(Begin), Rule,
+                  "code inside a macro expansion is left unchanged");
+    return false;
+  }
+  if (!SM.isWrittenInMainFile(Begin)) {
+    refuseHeader(Begin, Rule); // Headers are never rewritten.
+    return false;
+  }
+  CharSourceRange FileRange =
+      Lexer::makeFileCharRange(Range, SM, LangOptions());
+  if (FileRange.isInvalid()) {
+    Diags.warning(Begin, Rule, "cannot rewrite this source range");
+    return false;
+  }
+  tooling::Replacement R(SM, FileRange, Text);
+  if (llvm::Error Err = PerFile[std::string(R.getFilePath())].add(R)) {
+    llvm::consumeError(std::move(Err));
+    reportConflict(Begin, R.getOffset(), R.getLength(), Rule);
+    return false;
+  }
+  ++Count;
+  auto [FID, Offset] = SM.getDecomposedLoc(FileRange.getBegin());
+  EditRecord Record;
+  Record.Rule = Rule.str();
+  Record.Offset = R.getOffset();
+  Record.Length = R.getLength();
+  Record.Line = SM.getLineNumber(FID, Offset);
+  Record.Column = SM.getColumnNumber(FID, Offset);
+  Record.Text = Text.str();
+  Records.push_back(std::move(Record));
+  return true;
+}
+
+void EditCollector::reportConflict(SourceLocation Loc, unsigned Offset,
+                                   unsigned Length, llvm::StringRef Rule) {
+  // The edit it collides with: the last one in place whose bytes meet
+  // these (an insertion counts as the byte after it).
+  const EditRecord *Other = nullptr;
+  for (const EditRecord &E : Records)
+    if (!E.Moved && E.Offset < Offset + std::max(Length, 1u) &&
+        Offset < E.Offset + std::max(E.Length, 1u))
+      Other = &E;
+  Diags.error(Loc, Rule,
+              "internal error: this edit collides with " +
+                  (Other ? "an edit of '" + Other->Rule + "'"
+                         : std::string("another edit")) +
+                  "; the file is not rewritten (please report this, with "
+                  "the input)");
+  if (Other)
+    Diags.note(SM.getLocForStartOfFile(SM.getMainFileID())
+                   .getLocWithOffset(Other->Offset),
+               "the edit of '" + Other->Rule + "' (" +
+                   std::to_string(Other->Length) + " bytes replaced) is here");
+}
+
+void EditCollector::refuseHeader(SourceLocation Loc, llvm::StringRef Rule) {
+  // Dialect code there would reach the output as written. The dialect's
+  // and the system's headers need no rewrite.
+  SourceLocation File = SM.getFileLoc(Loc);
+  if (SM.isInSystemHeader(File) || SM.isWrittenInMainFile(File) ||
+      !RefusedHeaders.insert(SM.getFilename(File).str()).second)
+    return;
+  Diags.error(File, Rule,
+              "cannot rewrite code in '" +
+                  llvm::sys::path::filename(SM.getFilename(File)).str() +
+                  "': hpp-rewrite rewrites only the file it is given; move "
+                  "the dialect code of this header into that file");
+}
+
+bool EditCollector::insert(SourceLocation Loc, llvm::StringRef Text,
+                           llvm::StringRef Rule) {
+  return replace(CharSourceRange::getCharRange(Loc, Loc), Text, Rule);
+}
+
+tooling::Replacements EditCollector::extract(CharSourceRange Range) {
+  tooling::Replacements Inside;
+  CharSourceRange FileRange =
+      Lexer::makeFileCharRange(Range, SM, LangOptions());
+  if (FileRange.isInvalid())
+    return Inside;
+  auto [FID, Begin] = SM.getDecomposedLoc(FileRange.getBegin());
+  unsigned End = SM.getFileOffset(FileRange.getEnd());
+  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FID);
+  if (!Entry)
+    return Inside;
+  auto It = PerFile.find(std::string(Entry->getName()));
+  if (It == PerFile.end())
+    return Inside;
+  auto IsInside = [&](const tooling::Replacement &R) {
+    return R.getOffset() >= Begin && R.getOffset() + R.getLength() <= End;
+  };
+  if (llvm::none_of(It->second, IsInside))
+    return Inside; // The common case: nothing to move, nothing to rebuild.
+  for (EditRecord &R : Records)
+    if (!R.Moved && R.Offset >= Begin && R.Offset + R.Length <= End)
+      R.Moved = true;
+  tooling::Replacements Outside;
+  for (const tooling::Replacement &R : It->second) {
+    bool In = IsInside(R);
+    llvm::Error Err = In ? Inside.add(tooling::Replacement(
+                               R.getFilePath(), R.getOffset() - Begin,
+                               R.getLength(), R.getReplacementText()))
+                         : Outside.add(R);
+    llvm::consumeError(std::move(Err)); // Disjoint by construction.
+  }
+  It->second = std::move(Outside);
+  return Inside;
+}
+
+void EditCollector::syncLines(const LineDirectives &Lines,
+                              llvm::StringRef Rule) {
+  FileID Main = SM.getMainFileID();
+  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(Main);
+  if (!Entry)
+    return;
+  auto It = PerFile.find(std::string(Entry->getName()));
+  if (It == PerFile.end())
+    return;
+  std::vector<unsigned> Added;
+  It->second =
+      Lines.synced(It->second, 0, SM.getBufferData(Main).size(), &Added);
+  for (unsigned Offset : Added) {
+    EditRecord Record;
+    Record.Rule = Rule.str();
+    Record.Offset = Offset;
+    Record.Line = SM.getLineNumber(Main, Offset);
+    Record.Column = 1;
+    Record.Text = Lines.directiveAt(Offset);
+    Records.push_back(std::move(Record));
+  }
+}
+
+/// \p Text with every line ending `\r\n`.
+static std::string withCRLF(llvm::StringRef Text) {
+  std::string Out;
+  Out.reserve(Text.size() + Text.size() / 32);
+  for (size_t I = 0; I < Text.size(); ++I) {
+    if (Text[I] == '\n' && (I == 0 || Text[I - 1] != '\r'))
+      Out += '\r';
+    Out += Text[I];
+  }
+  return Out;
+}
+
+std::optional<std::string> EditCollector::applyToMainFile() {
+  FileID Main = SM.getMainFileID();
+  llvm::StringRef Code = SM.getBufferData(Main);
+  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(Main);
+  if (!Entry)
+    return Code.str();
+  auto It = PerFile.find(std::string(Entry->getName()));
+  if (It == PerFile.end())
+    return Code.str();
+  llvm::Expected<std::string> Result =
+      tooling::applyAllReplacements(Code, It->second);
+  if (Result && Code.count("\r\n") * 2 > Code.count('\n'))
+    *Result = withCRLF(*Result); // The file's line endings, for every line.
+  if (!Result) {
+    Diags.error(SM.getLocForStartOfFile(Main), "hpp-rewrite",
+                "internal error: cannot apply edits: " +
+                    llvm::toString(Result.takeError()));
+    return std::nullopt;
+  }
+  return *Result;
+}
+
+std::vector<tooling::Replacement>
+EditCollector::mainFileFixes(llvm::StringRef Result) const {
+  FileID Main = SM.getMainFileID();
+  llvm::StringRef Code = SM.getBufferData(Main);
+  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(Main);
+  std::vector<tooling::Replacement> Fixes;
+  if (!Entry || Code == Result)
+    return Fixes;
+  std::string Path(Entry->getName());
+  auto It = PerFile.find(Path);
+  bool CRLF = Code.count("\r\n") * 2 > Code.count('\n');
+  tooling::Replacements Edits;
+  if (It != PerFile.end())
+    for (const tooling::Replacement &R : It->second) {
+      std::string Text = R.getReplacementText().str();
+      llvm::consumeError(Edits.add(tooling::Replacement(
+          Path, R.getOffset(), R.getLength(), CRLF ? withCRLF(Text) : Text)));
+    }
+  llvm::Expected<std::string> Applied =
+      tooling::applyAllReplacements(Code, Edits);
+  if (Applied && *Applied == Result)
+    return std::vector<tooling::Replacement>(Edits.begin(), Edits.end());
+  if (!Applied)
+    llvm::consumeError(Applied.takeError());
+  // One replacement: the span between the common prefix and suffix.
+  size_t Prefix = 0;
+  while (Prefix < Code.size() && Prefix < Result.size() &&
+         Code[Prefix] == Result[Prefix])
+    ++Prefix;
+  size_t Suffix = 0;
+  while (Suffix < Code.size() - Prefix && Suffix < Result.size() - Prefix &&
+         Code[Code.size() - 1 - Suffix] == Result[Result.size() - 1 - Suffix])
+    ++Suffix;
+  Fixes.emplace_back(Path, Prefix, Code.size() - Prefix - Suffix,
+                     Result.substr(Prefix, Result.size() - Prefix - Suffix));
+  return Fixes;
+}
+
+} // namespace rewrite
+} // namespace hpp

@@ -1,0 +1,138 @@
+//===- hpp-rewrite/Rule.h - Base class of rewrite rules ---------*- C++ -*-===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// A Rule is one rewrite or check with a stable name (its diagnostic tag),
+/// in the spirit of a ClangTidyCheck: it registers AST matchers and/or
+/// preprocessor callbacks, reports through RuleDiagnostics and edits through
+/// the EditCollector of its RuleContext.
+///
+//===----------------------------------------------------------------------===//
+#ifndef HPP_REWRITE_RULE_H
+#define HPP_REWRITE_RULE_H
+
+#include "hpp-rewrite/Diagnostics.h"
+#include "hpp-rewrite/EditCollector.h"
+
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <memory>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CompilerInstance;
+} // namespace clang
+
+namespace hpp {
+namespace rewrite {
+
+class DeviceCallGraph;
+class KernelSites;
+class LineDirectives;
+class RuleSelection;
+class WidthModel;
+
+/// Choices about the output that select no rule (hpp-rewrite's options).
+struct RewriteOptions {
+  /// `--absolute-includes`: each `#include "..."` and `__has_include("...")`
+  /// of the main file that names a file beside it names that file by its
+  /// absolute path in the output (the output is compiled from another
+  /// directory: a build tree), so that it resolves to the same file.
+  bool AbsoluteIncludes = false;
+};
+
+/// What a rule sees of the translation unit being rewritten.
+struct RuleContext {
+  clang::CompilerInstance &CI;
+  RuleDiagnostics &Diags;
+  EditCollector &Edits;
+  /// Device code reachable from parallelFor bodies and __device(hpp)
+  /// functions; built lazily after matching.
+  DeviceCallGraph &deviceGraph();
+  /// The warp-width decision of each kernel (lib/Analysis/WidthModel.h); built
+  /// lazily, on the whole translation unit, at its first query.
+  const WidthModel &widthModel();
+  /// The parallelFor and Task bodies to outline (lib/Outline/KernelSites.h),
+  /// emitted together by the last rule.
+  KernelSites &kernelSites();
+  /// Where `#line` directives keep the output's line numbers the input's
+  /// (lib/Framework/LineDirectives.h); records from the start of parsing.
+  LineDirectives &lines();
+  /// The options of the run.
+  RewriteOptions Options;
+
+  RuleContext(clang::CompilerInstance &CI, RuleDiagnostics &Diags,
+              EditCollector &Edits);
+  ~RuleContext();
+
+private:
+  std::unique_ptr<DeviceCallGraph> Graph;
+  std::unique_ptr<WidthModel> Widths;
+  std::unique_ptr<KernelSites> Sites;
+  std::unique_ptr<LineDirectives> Lines;
+};
+
+/// One rewrite or check.
+class Rule : public clang::ast_matchers::MatchFinder::MatchCallback {
+public:
+  Rule(llvm::StringRef Name, RuleContext &Ctx) : Name(Name), Ctx(Ctx) {}
+
+  /// The diagnostic tag, e.g. "hpp-parallel-for".
+  llvm::StringRef name() const { return Name; }
+
+  /// Registers the rule's matchers; run() receives their results.
+  virtual void registerMatchers(clang::ast_matchers::MatchFinder &Finder) {}
+  /// Registers preprocessor callbacks (before parsing starts).
+  virtual void registerPPCallbacks() {}
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &) override {}
+  /// Called after every matcher has run over the translation unit.
+  virtual void onEndOfTranslationUnit(clang::ASTContext &) {}
+  /// Called once the `#line` directives are placed (RuleContext::lines()
+  /// then knows where the output's lines drift): the last moment a rule
+  /// may report; it may not edit any more.
+  virtual void onLinesSynced() {}
+  /// True for the one rule the `#line` directives are filed under (the
+  /// framework places them at the end of the translation unit, after every
+  /// rule's edits; that rule reports what they cannot keep). It must be a
+  /// Lowering rule, which no option turns off.
+  virtual bool ownsLineDirectives() const { return false; }
+
+  llvm::StringRef getID() const override { return Name; }
+
+protected:
+  clang::DiagnosticBuilder error(clang::SourceLocation Loc,
+                                 llvm::StringRef Msg) {
+    return Ctx.Diags.error(Loc, Name, Msg);
+  }
+  clang::DiagnosticBuilder warning(clang::SourceLocation Loc,
+                                   llvm::StringRef Msg) {
+    return Ctx.Diags.warning(Loc, Name, Msg);
+  }
+  clang::DiagnosticBuilder remark(clang::SourceLocation Loc,
+                                  llvm::StringRef Msg) {
+    return Ctx.Diags.remark(Loc, Name, Msg);
+  }
+  clang::DiagnosticBuilder note(clang::SourceLocation Loc,
+                                llvm::StringRef Msg) {
+    return Ctx.Diags.note(Loc, Msg);
+  }
+
+  llvm::StringRef Name;
+  RuleContext &Ctx;
+};
+
+/// Instantiates the registered rules (lib/Rules/Rules.def) that run:
+/// every lowering rule and error check, and the warning checks \p Selection
+/// enables.
+std::vector<std::unique_ptr<Rule>> createRules(RuleContext &Ctx,
+                                               const RuleSelection &Selection);
+
+} // namespace rewrite
+} // namespace hpp
+
+#endif // HPP_REWRITE_RULE_H

@@ -1,0 +1,2 @@
+#include "Outline/Kernel.h"
+#include "Framework/Edits.h"

@@ -1,0 +1,3 @@
+#include "Outline/Kernel.h"
+#include "Outline/KernelSites.h"
+#include "Analysis/Width.h"

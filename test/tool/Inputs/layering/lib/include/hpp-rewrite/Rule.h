@@ -1,0 +1,2 @@
+#include "hpp-rewrite/Other.h"
+#include "Analysis/Width.h"

@@ -1,0 +1,1 @@
+#include "hpp/hpp.h"

@@ -1,0 +1,2 @@
+#include "hpp-rewrite/Rule.h"
+#include "Framework/Edits.h"
