@@ -15,6 +15,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 
@@ -24,8 +26,18 @@ namespace hpp {
 namespace rewrite {
 
 static std::atomic<bool> Recovering{true};
+static std::atomic<bool> Recovered{false};
 
 void setCrashRecovery(bool Enabled) { Recovering = Enabled; }
+
+bool crashWasRecovered() { return Recovered; }
+
+void exitAfterCrash(int Status) {
+  llvm::outs().flush();
+  llvm::errs().flush();
+  std::fflush(nullptr);
+  std::_Exit(Status);
+}
 
 bool runRecovered(llvm::function_ref<void()> Fn, int &Signal, bool DumpStack) {
   if (!Recovering) {
@@ -38,6 +50,7 @@ bool runRecovered(llvm::function_ref<void()> Fn, int &Signal, bool DumpStack) {
   Context.DumpStackAndCleanupOnFailure = DumpStack;
   if (Context.RunSafely(Fn))
     return true;
+  Recovered = true;
   // On POSIX systems the context's code is 128 plus the signal's number.
   Signal = Context.RetCode > 128 ? Context.RetCode - 128 : 0;
   return false;

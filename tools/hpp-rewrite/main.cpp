@@ -499,5 +499,7 @@ int main(int argc, const char **argv) {
     if (Error E = hpp::tool::writeAllOrNothing(Report))
       Status = Fail(std::move(E));
   }
+  if (hpp::rewrite::crashWasRecovered())
+    hpp::rewrite::exitAfterCrash(Status);
   return Status;
 }

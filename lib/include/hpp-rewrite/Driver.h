@@ -92,6 +92,18 @@ struct DiagnosticLog {
 /// leaks what the crashed compile held, which its leak checker reports).
 void setCrashRecovery(bool Enabled);
 
+/// Whether a compile of this process crashed and was recovered. The crashed
+/// compile's objects are left as they were (their stack is gone), among
+/// them timers that LLVM's shutdown (llvm_shutdown, ~InitLLVM) would walk:
+/// a program that recovered a crash ends with exitAfterCrash instead.
+bool crashWasRecovered();
+
+/// Flushes the standard streams and ends the process with \p Status,
+/// without running the destructors and LLVM's shutdown a recovered crash
+/// makes unsafe (before, the tool aborted there after reporting the crash:
+/// "LLVM ERROR: out of memory" from a TimerGroup of the crashed compile).
+[[noreturn]] void exitAfterCrash(int Status);
+
 /// Runs \p Tool with \p Factory, its diagnostics printed to stderr as
 /// clang prints them; false when anything reported an error, the compiler
 /// driver included (ClangTool::run itself lets some driver errors pass,
