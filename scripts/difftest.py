@@ -125,6 +125,9 @@ def main(argv=None):
                     help="hpp-rewrite binary (or a command, split like a shell word list)")
     ap.add_argument("--cxx", default=default_cxx(),
                     help="C++ compiler (default: $CXX, clang++-19 or g++)")
+    ap.add_argument("--pch-dir", metavar="DIR",
+                    help="build through scripts/cxx-pch.py, which keeps precompiled "
+                         "dialect headers in DIR (the tests' builds share them)")
     ap.add_argument("--opt", default="O1",
                     help="optimization level: O0, O1, O2 (default O1)")
     ap.add_argument("--include", default=os.path.join(ROOT, "include"),
@@ -189,6 +192,10 @@ def main(argv=None):
     # the ones compiled into it (a copied tree, headers edited mid-run).
     os.environ.setdefault("HPP_REWRITE_INCLUDE_DIR", os.path.abspath(args.include))
     os.environ.setdefault("HPP_REWRITE_RUNTIME_DIR", os.path.abspath(args.runtime))
+    args.cxx_cmd = [args.cxx]
+    if args.pch_dir:
+        args.cxx_cmd = [sys.executable, os.path.join(HERE, "cxx-pch.py"), "--pch-dir",
+                        os.path.abspath(args.pch_dir), "--", args.cxx]
     args.tool_cmd = [args.tool] if os.path.exists(args.tool) else shlex.split(args.tool)
     if not args.tool_cmd or not shutil.which(args.tool_cmd[0]):
         raise SystemExit("difftest: no hpp-rewrite at %s (--tool)" % args.tool)

@@ -24,6 +24,16 @@ runtime = os.path.join(src, "runtime")
 # their compile took three times as long (docs/benchmarks.md, "The test
 # suite's time").
 cxx = config.hpp_cxx + " -std=c++17 -O0 -pthread"
+# Through scripts/cxx-pch.py: a program whose source includes the dialect
+# header (or the runtime's) before anything of its own is compiled with that
+# header precompiled, once per set of flags, in build/test/pch; any other
+# command runs as given (HPP_NO_PCH=1: every command).
+pch_dir = os.path.join(config.hpp_obj_root, "test", "pch")
+cxx_pch = sys.executable + " " + os.path.join(src, "scripts", "cxx-pch.py")
+config.substitutions.append(("%cxx_pch", cxx_pch))
+config.substitutions.append(("%cxx_command", cxx))
+cxx = " ".join([cxx_pch, "--pch-dir", pch_dir, "--", cxx])
+config.environment["HPP_NO_PCH"] = os.environ.get("HPP_NO_PCH", "")
 
 config.substitutions.append(("%hpp_rewrite", os.path.join(config.hpp_tools_dir, "hpp-rewrite")))
 config.substitutions.append(("%hpp_unittests", os.path.join(
@@ -50,7 +60,7 @@ config.substitutions.append(("%obj_root", config.hpp_obj_root))
 # With HPP_GPU_CHECK_QUEUE set, a --gpu run queues its GPU builds there too
 # (%gpu_check, below).
 _difftest = [sys.executable, os.path.join(src, "scripts", "difftest.py"),
-             "--progress=off", "--opt", "O0",
+             "--progress=off", "--opt", "O0", "--pch-dir", pch_dir,
              "--tool", os.path.join(config.hpp_tools_dir, "hpp-rewrite"),
              "--cxx", config.hpp_cxx]
 if os.environ.get("HPP_GPU_CHECK_QUEUE"):

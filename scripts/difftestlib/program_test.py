@@ -41,7 +41,7 @@ class ProgramTest:
 
     # -- building ----------------------------------------------------------
     def cxx(self, src, out, includes, extra=(), key="build"):
-        cmd = [self.cfg.cxx, "-std=c++17", self.cfg.opt, "-pthread", "-w"]
+        cmd = self.cfg.cxx_cmd + ["-std=c++17", self.cfg.opt, "-pthread", "-w"]
         for inc in includes:
             cmd += ["-I", inc]
         cmd += list(extra) + self.p.cxxflags + [src, "-o", out]

@@ -1,0 +1,251 @@
+#!/usr/bin/env python3
+"""Compiles a test program with a precompiled dialect header where that
+cannot change what the program means; otherwise exactly as asked.
+
+    cxx-pch.py --pch-dir DIR -- COMPILER FLAGS... SOURCE -o OUTPUT
+
+The tests build about 500 programs on the CPU (the reference on
+`include/hpp/hpp.h`, the rewritten output on `runtime/hpp/runtime.h`), and
+a third of each build was the same header compiled again: its parse and
+the code of its inline functions. This wrapper precompiles each of the two
+headers once per configuration (`-fpch-codegen -fpch-instantiate-templates`:
+the header's inline functions and the instantiations it makes itself are
+compiled once, into an object linked with every program) and compiles a
+program with it only when the result is the program the plain command
+would build:
+
+- the command compiles and links exactly one `.cpp` source, with no flag
+  outside a short list (`-std=`, `-O`, `-pthread`, `-w`, `-D`, `-U`, `-I`,
+  `-o`); a `-c`, `-fsyntax-only`, `-W...` or any other flag means a plain
+  compile. The header is precompiled with the command's own flags (its
+  macros among them), once per set of flags, from the second compile
+  that asks for that set on (a test's own `-D` is not worth a build);
+- the include directories are exactly those of one of the two headers
+  (`-I include` for the reference, `-I runtime -I include` for the
+  rewritten output);
+- the source's first line that is not blank, a comment, a `#line`
+  directive or the `#include <...>` of a standard header includes that
+  header: nothing the source defines or declares comes before it (with the
+  precompiled header, the header is read first);
+- the compile succeeds and prints nothing: when it fails or warns, the
+  plain command runs again and its result is the one returned, so that a
+  test sees the diagnostics it would see without the wrapper.
+
+A header that warns or fails when precompiled is not used (the plain
+compile shows what it says). A precompiled header is rebuilt when the
+compiler or any file it was built from changes (sizes and times, from its dependency file); concurrent
+compiles wait for one another's build (a lock file). `HPP_NO_PCH=1` turns
+the wrapper off: every command runs as given; `HPP_PCH_EXPLAIN=1` prints
+on stderr, after the compile, whether the header was precompiled and why
+not.
+"""
+import fcntl
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+# The headers that can be precompiled, by the include directories (their
+# names, in order): the first of them holds the header.
+HEADERS = {
+    ("include",): "hpp/hpp.h",
+    ("runtime", "include"): "hpp/runtime.h",
+}
+ALLOWED = re.compile(r"^(-std=(c|gnu)\+\+\d\w*|-O[0-3sg]?|-pthread|-w|-[DU]\w.*)$")
+STD_INCLUDE = re.compile(r"^#\s*include\s*<(?!hpp/)[^>]+>\s*(//.*)?$")
+LINE = re.compile(r"^#\s*line\s+\d+(\s+\"[^\"]*\")?\s*(//.*)?$")
+
+
+def parse(args):
+    """(flags, include dirs, source, output) of a plain compile-and-link
+    command the wrapper understands, or None."""
+    flags, incs, sources, out = [], [], [], None
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "-o" and i + 1 < len(args):
+            out = args[i + 1]
+            i += 2
+            continue
+        if a == "-I" and i + 1 < len(args):
+            incs.append(args[i + 1])
+            i += 2
+            continue
+        if a.startswith("-I") and len(a) > 2:
+            incs.append(a[2:])
+        elif a.endswith(".cpp") and not a.startswith("-"):
+            sources.append(a)
+        elif ALLOWED.match(a):
+            flags.append(a)
+        else:
+            return None
+        i += 1
+    if len(sources) != 1 or not out:
+        return None
+    return flags, incs, sources[0], out
+
+
+def header_for(incs):
+    """The header these include directories precompile, or None."""
+    tail = tuple(os.path.basename(os.path.normpath(d)) for d in incs)
+    header = HEADERS.get(tail)
+    if not header or not os.path.isfile(os.path.join(incs[0], header)):
+        return None
+    return header
+
+
+def includes_first(source, header):
+    """True when nothing of the source but blank lines, comments, `#line`
+    and standard includes comes before its `#include` of \\p header."""
+    want = re.compile(r'^#\s*include\s*[<"]%s[>"]\s*(//.*)?$' % re.escape(header))
+    try:
+        with open(source, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+    except OSError:
+        return False
+    in_comment = False
+    for raw in text.splitlines():
+        line = raw.strip()
+        if in_comment:
+            end = line.find("*/")
+            if end < 0:
+                continue
+            line = line[end + 2:].strip()
+            in_comment = False
+        while line.startswith("/*"):
+            end = line.find("*/", 2)
+            if end < 0:
+                in_comment = True
+                line = ""
+                break
+            line = line[end + 2:].strip()
+        if not line or line.startswith("//"):
+            continue
+        if line.endswith("\\"):
+            return False
+        if want.match(line):
+            return True
+        if LINE.match(line) or STD_INCLUDE.match(line):
+            continue
+        return False
+    return False
+
+
+def stamp(paths):
+    parts = []
+    for p in paths:
+        try:
+            st = os.stat(p)
+        except OSError:
+            return None
+        parts.append("%s %d %d" % (p, st.st_size, st.st_mtime_ns))
+    return "\n".join(parts)
+
+
+def dependencies(depfile):
+    with open(depfile) as f:
+        text = f.read().replace("\\\n", " ")
+    _, _, deps = text.partition(":")
+    return [d.replace("\\ ", " ") for d in re.findall(r"(?:\\ |\S)+", deps)]
+
+
+def precompiled(pch_dir, compiler, flags, incs, header):
+    """(pch, object) for this configuration, built if missing or stale;
+    None when it is not worth building yet (its first use) or cannot be
+    built (an error or a warning in the header)."""
+    key = hashlib.sha1("\0".join([compiler] + flags + [os.path.abspath(d) for d in incs])
+                       .encode()).hexdigest()[:16]
+    base = os.path.join(pch_dir, key)
+    pch, obj, stamp_file = base + ".pch", base + ".o", base + ".stamp"
+    top = [shutil.which(compiler) or compiler, os.path.join(incs[0], header)]
+    os.makedirs(pch_dir, exist_ok=True)
+    with open(base + ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            with open(stamp_file) as f:
+                deps, _, old = f.read().partition("\n")
+            if os.path.exists(pch) and os.path.exists(obj) and old == stamp(deps.split("\0")):
+                return pch, obj
+        except OSError:
+            pass
+        # A header that did not precompile is tried again once it changes.
+        try:
+            with open(base + ".failed") as f:
+                if f.read() == stamp(top):
+                    return None
+        except OSError:
+            pass
+        # A configuration used once (a test's own -D) is not worth it.
+        uses = base + ".uses"
+        if not os.path.exists(uses):
+            open(uses, "w").close()
+            return None
+        stub = base + ".h"
+        with open(stub, "w") as f:
+            f.write("#include <%s>\n" % header)
+        common = [compiler] + flags + ["-I" + d for d in incs]
+        tmp_pch, tmp_obj, depfile = base + ".tmp.pch", base + ".tmp.o", base + ".d"
+        steps = [common + ["-fpch-codegen", "-fpch-instantiate-templates", "-x", "c++-header",
+                           stub, "-o", tmp_pch, "-MD", "-MF", depfile],
+                 [compiler] + flags + ["-c", tmp_pch, "-o", tmp_obj]]
+        for step in steps:
+            proc = subprocess.run(step, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            if proc.returncode or proc.stdout:
+                with open(base + ".failed", "w") as f:
+                    f.write(stamp(top) or "")
+                return None
+        deps = top[:1] + dependencies(depfile)
+        now = stamp(deps)
+        if now is None:
+            return None
+        os.replace(tmp_pch, pch)
+        os.replace(tmp_obj, obj)
+        with open(stamp_file, "w") as f:
+            f.write("\0".join(deps) + "\n" + now)
+        return pch, obj
+
+
+def compile_with_pch(pch_dir, cmd):
+    """The exit status of \p cmd, compiled with a precompiled header where
+    that is sure to build the same program, and why it was or was not."""
+    plain = lambda why: (subprocess.call(cmd), why)  # noqa: E731
+    if os.environ.get("HPP_NO_PCH") == "1":
+        return plain("HPP_NO_PCH=1")
+    parsed = parse(cmd[1:])
+    if not parsed:
+        return plain("not one source compiled and linked with the listed flags")
+    flags, incs, source, out = parsed
+    header = header_for(incs)
+    if not header:
+        return plain("include directories of neither header")
+    if not includes_first(source, header):
+        return plain("the source does not include <%s> first" % header)
+    try:
+        built = precompiled(pch_dir, cmd[0], flags, incs, header)
+    except OSError as e:
+        return plain("cannot precompile: %s" % e)
+    if not built:
+        return plain("not precompiled (first use of these flags, or the header warns)")
+    pch, obj = built
+    proc = subprocess.run(cmd + ["-include-pch", pch, obj], stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT)
+    if proc.returncode == 0 and not proc.stdout:
+        return 0, "precompiled <%s>" % header
+    return plain("the compile with <%s> precompiled failed or warned" % header)
+
+
+def main(argv):
+    if "--" not in argv or argv.index("--") != 2 or argv[0] != "--pch-dir" or \
+            len(argv) < 4:
+        sys.stderr.write("usage: cxx-pch.py --pch-dir DIR -- COMPILER ARGS...\n")
+        return 2
+    status, why = compile_with_pch(argv[1], argv[3:])
+    if os.environ.get("HPP_PCH_EXPLAIN") == "1":
+        sys.stderr.write("cxx-pch: %s\n" % why)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

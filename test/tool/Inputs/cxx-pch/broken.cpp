@@ -1,0 +1,4 @@
+// Does not compile: the error is the plain compile's.
+#include <hpp/hpp.h>
+
+int main() { return undeclared_name; }
