@@ -9,8 +9,8 @@
 # Prints "LINE:TEXT" (as grep -n does) for the line of SOURCE that contains
 # each marker below (exactly one), in this order: examples/device_errors.cpp
 # or its rewritten form, whose kernels come in another order.
-# test/examples/device_errors.test and
-# test/examples-rewritten/device_errors.test read them with FileCheck.
+# test/examples/device_errors.test reads them with FileCheck, for the
+# reference's output and for the rewritten program's.
 #
 #===----------------------------------------------------------------------===#
 import sys
