@@ -364,6 +364,9 @@ const LangOptions &ParsedSource::langOpts() { return Compiler->getLangOpts(); }
 DiagnosticsEngine &ParsedSource::diagnosticsEngine() {
   return Compiler->getDiagnostics();
 }
+Preprocessor &ParsedSource::preprocessor() {
+  return Compiler->getPreprocessor();
+}
 LineDirectives &ParsedSource::lines() { return *Lines; }
 
 StringRef ParsedSource::code() const {
