@@ -160,8 +160,8 @@ Index indexOf(const std::vector<Decl *> &Decls) {
 }
 
 /// The command line of a source with no flags of its own, as the tool
-/// adjusts it (Driver.cpp: addRewriteArguments), with \p Extra before the
-/// source.
+/// adjusts it (RewriteArguments.cpp: addRewriteArguments), with \p Extra before
+/// the source.
 std::vector<std::string> commandFor(StringRef File,
                                     llvm::ArrayRef<std::string> Extra) {
   const RewriteArguments Arguments = rewriteArguments(sourceTreeHeaders());
