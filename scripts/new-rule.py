@@ -18,8 +18,8 @@ rule"):
                                   through a macro
   lib/Rules/Rules.def             its HPP_RULE line, at the end of the rules
                                   of its kind (a lowering rule before the
-                                  rules that outline kernels, which must run
-                                  last)
+                                  rules that collect kernel sites, which
+                                  close the table)
   lib/Rules/Registry.cpp          the #include of its header
   test/diagnostics/foo-bar.cpp    its lit test (test/rewrite/foo-bar.cpp for
                                   a lowering rule): the diagnostic (or the
@@ -54,9 +54,10 @@ KINDS = {
 # Tags the tool itself uses for diagnostics of no registered rule.
 RESERVED_TAGS = {"hpp-rewrite", "hpp-rewrite-crash"}
 NAME_RE = re.compile(r"^hpp(-[a-z][a-z0-9]*)+$")
-# The collecting and outlining rules: ParallelForRule's end-of-TU step
-# outlines every kernel and must run after every other rule has edited the
-# bodies (Rules.def's comments); a new lowering rule goes before them.
+# The rules that collect the kernel sites close the table, after the
+# checks; a new lowering rule goes before them, with the other lowering
+# rules. (Outlining does not depend on the order: the driver outlines the
+# kernels after every rule, lib/Outline/OutlinePhase.h.)
 OUTLINING_TAGS = ("hpp-channel", "hpp-task", "hpp-parallel-for")
 COLUMNS = 80
 
@@ -114,8 +115,9 @@ def rule_entries(text):
 
 def insertion_offset(entries, def_kind):
     """Where a new entry of kind def_kind goes in Rules.def: after the last
-    entry of that kind that comes before the outlining rules (which run
-    last). Returns (offset, the entry it follows)."""
+    entry of that kind that comes before the rules that collect kernel
+    sites (which close the table). Returns (offset, the entry it
+    follows)."""
     first_outlining = min(
         [i for i, e in enumerate(entries) if e["tag"] in OUTLINING_TAGS],
         default=len(entries))

@@ -160,8 +160,8 @@ Index indexOf(const std::vector<Decl *> &Decls) {
 }
 
 /// The command line of a source with no flags of its own, as the tool
-/// adjusts it (Driver.cpp: addRewriteArguments), with \p Extra before the
-/// source.
+/// adjusts it (RewriteArguments.cpp: addRewriteArguments), with \p Extra before
+/// the source.
 std::vector<std::string> commandFor(StringRef File,
                                     llvm::ArrayRef<std::string> Extra) {
   const RewriteArguments Arguments = rewriteArguments(sourceTreeHeaders());
@@ -363,6 +363,9 @@ SourceManager &ParsedSource::sourceManager() {
 const LangOptions &ParsedSource::langOpts() { return Compiler->getLangOpts(); }
 DiagnosticsEngine &ParsedSource::diagnosticsEngine() {
   return Compiler->getDiagnostics();
+}
+Preprocessor &ParsedSource::preprocessor() {
+  return Compiler->getPreprocessor();
 }
 LineDirectives &ParsedSource::lines() { return *Lines; }
 

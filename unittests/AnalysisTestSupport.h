@@ -34,6 +34,7 @@ namespace clang {
 class CompilerInstance;
 class FrontendAction;
 class FileManager;
+class Preprocessor;
 } // namespace clang
 
 namespace hpp {
@@ -72,6 +73,9 @@ public:
   clang::SourceManager &sourceManager();
   const clang::LangOptions &langOpts();
   clang::DiagnosticsEngine &diagnosticsEngine();
+  /// The preprocessor that read the snippet (its macros, for the outliner's
+  /// restated macros).
+  clang::Preprocessor &preprocessor();
   /// The `#line` analysis, recorded on the preprocessor while parsing (as
   /// the driver's RuleContext::lines()).
   LineDirectives &lines();

@@ -12,6 +12,7 @@
 #include "Framework/CrashRecovery.h"
 #include "Framework/LineDirectives.h"
 #include "Outline/KernelSites.h"
+#include "Outline/OutlinePhase.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -19,7 +20,6 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/Lexer.h"
-#include "clang/Tooling/ArgumentsAdjusters.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -55,7 +55,7 @@ const WidthModel &RuleContext::widthModel() {
 
 KernelSites &RuleContext::kernelSites() {
   if (!Sites)
-    Sites = std::make_unique<KernelSites>();
+    Sites = std::make_unique<KernelSites>(Diags);
   return *Sites;
 }
 
@@ -68,14 +68,13 @@ LineDirectives &RuleContext::lines() {
 
 namespace {
 
-/// Runs the matchers, then every rule's end-of-TU step, on an error-free
-/// translation unit.
+/// Keeps the main file's top-level declarations, and hands the parsed
+/// translation unit to the rewrite (RewriteAction::rewrite).
 class RewriteConsumer : public ASTConsumer {
 public:
-  RewriteConsumer(MatchFinder &Finder,
-                  std::vector<std::unique_ptr<Rule>> &Rules,
-                  RuleDiagnostics &Diags, std::function<void()> Finish)
-      : Finder(Finder), Rules(Rules), Diags(Diags), Finish(std::move(Finish)) {}
+  explicit RewriteConsumer(
+      std::function<void(ASTContext &, std::vector<Decl *> &)> Rewrite)
+      : Rewrite(std::move(Rewrite)) {}
 
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
     for (Decl *D : Group)
@@ -86,31 +85,11 @@ public:
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    if (Diags.hasErrors())
-      return; // Never rewrite a translation unit with errors.
-    // Only the main file is rewritten: matchers and visitors need not walk
-    // the headers (the dialect header alone is most of the AST).
-    Ctx.setTraversalScope(MainFileDecls);
-    Finder.matchAST(Ctx);
-    // Testing only (test/tool/clang-crash.test, test/fuzz/smoke.test): a
-    // crash in the tool's own code, as a rule's bug would make one.
-    if (const char *Crash = std::getenv("HPP_REWRITE_TEST_CRASH"))
-      if (StringRef(Crash) == "1")
-        std::raise(SIGSEGV);
-    for (auto &R : Rules)
-      R->onEndOfTranslationUnit(Ctx);
-    if (!Diags.hasErrors())
-      Finish();
+    Rewrite(Ctx, MainFileDecls);
   }
 
 private:
-  MatchFinder &Finder;
-  std::vector<std::unique_ptr<Rule>> &Rules;
-  RuleDiagnostics &Diags;
-  /// The last steps that may report (while the diagnostics' printer is
-  /// still in the source file: FrontendAction::EndSourceFile ends it
-  /// before EndSourceFileAction runs).
-  std::function<void()> Finish;
+  std::function<void(ASTContext &, std::vector<Decl *> &)> Rewrite;
   std::vector<Decl *> MainFileDecls;
 };
 
@@ -128,30 +107,71 @@ public:
     Ctx = std::make_unique<RuleContext>(CI, *Diags, *Edits);
     Ctx->Options = Options;
     Ctx->lines().record(CI.getPreprocessor());
+    Outlining = std::make_unique<OutlinePhase>(CI.getPreprocessor(), *Edits,
+                                               *Diags, Ctx->lines());
     Rules = createRules(*Ctx, Selection);
     for (auto &R : Rules) {
       R->registerPPCallbacks();
       R->registerMatchers(Finder);
     }
-    return std::make_unique<RewriteConsumer>(Finder, Rules, *Diags,
-                                             [this] { finish(); });
+    return std::make_unique<RewriteConsumer>(
+        [this](ASTContext &AST, std::vector<Decl *> &MainFileDecls) {
+          rewrite(AST, MainFileDecls);
+        });
   }
 
-  /// At the end of the translation unit, without errors: the `#line`
-  /// directives, the rules' last reports, and the edits applied.
-  void finish() {
-    llvm::StringRef LinesOwner;
+  /// The rewrite of the parsed translation unit, phase by phase, while
+  /// the diagnostics' printer is still in the source file
+  /// (FrontendAction::EndSourceFile ends it before EndSourceFileAction
+  /// runs). A translation unit with errors, clang's or a rule's, is never
+  /// rewritten.
+  void rewrite(ASTContext &AST, std::vector<Decl *> &MainFileDecls) {
+    if (Diags->hasErrors())
+      return;
+    // 1. The rules' matchers. Only the main file is rewritten: matchers
+    // and visitors need not walk the headers (the dialect header alone is
+    // most of the AST).
+    AST.setTraversalScope(MainFileDecls);
+    Finder.matchAST(AST);
+    // Testing only (test/tool/clang-crash.test, test/fuzz/smoke.test): a
+    // crash in the tool's own code, as a rule's bug would make one.
+    if (const char *Crash = std::getenv("HPP_REWRITE_TEST_CRASH"))
+      if (StringRef(Crash) == "1")
+        std::raise(SIGSEGV);
+    // 2. Each rule's end of the translation unit, in the order of
+    // Rules.def: the rules that need the whole unit edit and report, and
+    // the last kernel sites are collected.
     for (auto &R : Rules)
-      if (R->ownsLineDirectives()) {
-        assert(LinesOwner.empty() && "two rules own the #line directives");
-        LinesOwner = R->name();
-      }
-    assert(!LinesOwner.empty() && "no rule owns the #line directives");
-    Edits->syncLines(Ctx->lines(), LinesOwner);
+      R->onEndOfTranslationUnit(AST);
+    // 3. Outlining, once every rule's edits inside the bodies are known
+    // (they move into the kernels); it closes the kernel sites. It runs
+    // even after errors, so that every problem is reported at once.
+    Outlining->run(Ctx->kernelSites(), AST, owner(&Rule::ownsOutlinedKernels));
+    if (Diags->hasErrors())
+      return;
+    // 4. The `#line` directives, after every edit; then the rules' last
+    // reports.
+    Edits->syncLines(Ctx->lines(), owner(&Rule::ownsLineDirectives));
     for (auto &R : Rules)
       R->onLinesSynced();
-    if (!Diags->hasErrors()) // A warning made an error.
+    // 5. The edits applied, unless a warning made an error
+    // (--warnings-as-errors).
+    if (!Diags->hasErrors())
       Text = Edits->applyToMainFile();
+  }
+
+  /// The tag of the one rule for which \p Owns is true: the driver files
+  /// what it adds to the output itself (the kernels, the `#line`
+  /// directives) under a rule that says so, never naming one.
+  llvm::StringRef owner(bool (Rule::*Owns)() const) const {
+    llvm::StringRef Tag;
+    for (const auto &R : Rules)
+      if (((*R).*Owns)()) {
+        assert(Tag.empty() && "two rules own one part of the output");
+        Tag = R->name();
+      }
+    assert(!Tag.empty() && "no rule owns a part of the output");
+    return Tag;
   }
 
   void EndSourceFileAction() override {
@@ -165,7 +185,7 @@ public:
     if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
       Output.File = absolutePath(SM, Main->getName());
     Output.Edits = Edits->records();
-    Output.KernelsOutlined = Ctx->kernelSites().outlined();
+    Output.KernelsOutlined = Outlining->outlined();
     Output.Ok = true;
   }
 
@@ -198,8 +218,10 @@ private:
   std::unique_ptr<RuleDiagnostics> Diags;
   std::unique_ptr<EditCollector> Edits;
   std::unique_ptr<RuleContext> Ctx;
+  /// Outlines the kernel sites the rules collected (after the rules).
+  std::unique_ptr<OutlinePhase> Outlining;
   std::vector<std::unique_ptr<Rule>> Rules;
-  /// The main file rewritten (finish), for EndSourceFileAction.
+  /// The main file rewritten (rewrite), for EndSourceFileAction.
   std::optional<std::string> Text;
 };
 
@@ -220,48 +242,6 @@ private:
 };
 
 } // namespace
-
-RewriteArguments rewriteArguments(const HeaderPaths &Paths) {
-  return {{"-std=c++17"},
-          {"-D__HPP_REWRITE__=1", "-resource-dir", Paths.ResourceDir,
-           "-isystem", Paths.DialectInclude, "-isystem", Paths.RuntimeInclude,
-           "-fsyntax-only", "-Wno-unknown-attributes"}};
-}
-
-void addRewriteArguments(tooling::ClangTool &Tool, const HeaderPaths &Paths) {
-  using namespace tooling;
-  const RewriteArguments Arguments = rewriteArguments(Paths);
-  // Dropped flags: GPU-compiler options that the C++ parse cannot take.
-  Tool.appendArgumentsAdjuster([](const CommandLineArguments &Args, StringRef) {
-    CommandLineArguments Out;
-    for (const std::string &A : Args)
-      if (!StringRef(A).starts_with("--offload-arch") &&
-          !StringRef(A).starts_with("--cuda-") &&
-          !StringRef(A).starts_with("-arch="))
-        Out.push_back(A);
-    return Out;
-  });
-  Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
-      Arguments.Leading, ArgumentInsertPosition::BEGIN));
-  // A `.cu` or `.hip` source (the tool's own output, or dialect code named
-  // so) is parsed as C++ against the runtime's CPU view, which needs no GPU
-  // SDK; an explicit `-x` wins.
-  Tool.appendArgumentsAdjuster(
-      [](const CommandLineArguments &Args, StringRef File) {
-        StringRef Ext = llvm::sys::path::extension(File);
-        if (!(Ext == ".cu" || Ext == ".cuh" || Ext == ".hip") ||
-            llvm::any_of(Args, [](const std::string &A) {
-              return StringRef(A).starts_with("-x");
-            }))
-          return Args;
-        CommandLineArguments Out(Args.begin(), Args.begin() + 1);
-        Out.insert(Out.end(), {"-x", "c++"});
-        Out.insert(Out.end(), Args.begin() + 1, Args.end());
-        return Out;
-      });
-  Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
-      Arguments.Trailing, ArgumentInsertPosition::END));
-}
 
 namespace {
 /// Prints diagnostics as clang does and counts the errors, those of the

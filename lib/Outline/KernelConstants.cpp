@@ -17,6 +17,7 @@
 #include "Framework/Conditionals.h"
 #include "Outline/KernelOutliner.h"
 #include "Outline/KernelScope.h"
+#include "Outline/KernelText.h"
 
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
@@ -131,7 +132,7 @@ bool KernelOutliner::declareConstants(const LambdaExpr *LE,
     case Way::Value:
       break;
     }
-    std::optional<std::string> Value = constantText(VD);
+    std::optional<std::string> Value = constantText(Ctx, VD);
     if (!Value) {
       Err = {VD->getLocation(),
              "cannot outline: the body uses '" + Name +

@@ -3,29 +3,26 @@
 // Part of hpp-rewrite.
 //
 //===----------------------------------------------------------------------===//
+///
+/// \file
+/// KernelOutliner::outline and the function of each kind of request; the
+/// steps they share but the captures (KernelCaptures.cpp) and the
+/// constants (KernelConstants.cpp).
+///
+//===----------------------------------------------------------------------===//
 
 #include "Outline/KernelOutliner.h"
-#include "Analysis/BarrierUses.h"
-#include "Analysis/Captures.h"
 #include "Analysis/GridSyncUses.h"
-#include "Analysis/UniformWaits.h"
-#include "Dialect/Channels.h"
-#include "Dialect/DeviceCode.h"
 #include "Framework/LineDirectives.h"
+#include "Outline/KernelDraft.h"
 #include "Outline/KernelScope.h"
+#include "Outline/KernelText.h"
 #include "Outline/MacroRestate.h"
-#include "Outline/TemplateContext.h"
 
-#include "clang/AST/DeclTemplate.h"
-#include "clang/AST/QualTypeNames.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/SmallString.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <vector>
 
 using namespace clang;
 
@@ -37,7 +34,7 @@ namespace {
 /// not hide or clash with them.
 class NamesInLambda : public RecursiveASTVisitor<NamesInLambda> {
 public:
-  llvm::StringSet<> Names;
+  explicit NamesInLambda(llvm::StringSet<> &Names) : Names(Names) {}
   bool VisitNamedDecl(NamedDecl *D) {
     if (const IdentifierInfo *II = D->getIdentifier())
       Names.insert(II->getName());
@@ -48,39 +45,158 @@ public:
       Names.insert(II->getName());
     return true;
   }
+
+private:
+  llvm::StringSet<> &Names;
 };
 } // namespace
 
-/// `hpp::BoundDistArray<U>` for the `hpp::DistArray<U>` argument of the
-/// launch \p Site (a parallelFor or executeWith call); null without one.
-static QualType boundDistArrayOf(const Expr *Site) {
-  const auto *Call = dyn_cast<CallExpr>(Site);
-  if (!Call)
-    return QualType();
-  for (const Expr *Arg : Call->arguments()) {
-    QualType T = Arg->getType().getNonReferenceType();
-    const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-        T->getAsCXXRecordDecl());
-    if (!Spec || Spec->getName() != "DistArray" || !isDialectAPI(Spec))
-      continue;
-    // BoundDistArray<U> is declared next to DistArray<U>.
-    ASTContext &Ctx = Spec->getASTContext();
-    const DeclContext *NS = Spec->getDeclContext();
-    for (const NamedDecl *D :
-         NS->lookup(DeclarationName(&Ctx.Idents.get("BoundDistArray"))))
-      if (const auto *CT = dyn_cast<ClassTemplateDecl>(D))
-        for (const ClassTemplateSpecializationDecl *S : CT->specializations())
-          if (S->getTemplateArgs().size() == 1 &&
-              Spec->getTemplateArgs().size() >= 1 &&
-              S->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
-              Ctx.hasSameType(S->getTemplateArgs()[0].getAsType(),
-                              Spec->getTemplateArgs()[0].getAsType()))
-            return Ctx.getRecordType(S);
-  }
-  return QualType();
+KernelDraft::KernelDraft(
+    const OutlineRequest &Req, llvm::StringRef Name,
+    const tooling::Replacements &BodyEdits,
+    llvm::function_ref<std::string(SourceRange)> EditedText)
+    : Req(Req), Name(Name.str()), BodyEdits(BodyEdits), EditedText(EditedText) {
+  NamesInLambda(Used).TraverseStmt(const_cast<LambdaExpr *>(Req.Lambda));
+  Shape = std::to_string(Req.Dims);
+  if (Req.LocalDims)
+    Shape += ", " + std::to_string(Req.LocalDims);
+  RangeName = fresh("hpp_range");
+  Params.push_back("hpp::Range<" + Shape + "> " + RangeName);
 }
 
-/// \p Base, or \p Base with `_` appended until no name of \p Taken is it.
+const FunctionDecl *KernelOutliner::enclosingFunction(const LambdaExpr *LE) {
+  const DeclContext *DC = LE->getLambdaClass()->getDeclContext();
+  for (; DC; DC = DC->getParent()) {
+    const auto *FD = dyn_cast<FunctionDecl>(DC);
+    if (FD && !(isa<CXXMethodDecl>(FD) &&
+                cast<CXXMethodDecl>(FD)->getParent()->isLambda()))
+      return FD;
+  }
+  return nullptr;
+}
+
+std::optional<std::string>
+KernelOutliner::typeName(QualType T, bool AddConst, SourceLocation Loc,
+                         OutlineError &Err,
+                         llvm::function_ref<std::string()> AsTemplate) const {
+  return kernelTypeName(Ctx, T, AddConst, Loc, Err, AsTemplate);
+}
+
+std::optional<OutlinedKernel>
+KernelOutliner::outline(const OutlineRequest &Req, llvm::StringRef Name,
+                        const tooling::Replacements &BodyEdits,
+                        llvm::function_ref<std::string(SourceRange)> EditedText,
+                        OutlineError &Err) const {
+  KernelDraft D(Req, Name, BodyEdits, EditedText);
+  switch (Req.Kind) {
+  case KernelKind::ParallelFor:
+    return outlineParallelFor(D, Err);
+  case KernelKind::Task:
+    return outlineTask(D, Err);
+  case KernelKind::Consumer:
+    return outlineConsumer(D, Err);
+  }
+  llvm_unreachable("unknown kernel kind");
+}
+
+std::optional<OutlinedKernel>
+KernelOutliner::outlineParallelFor(KernelDraft &D, OutlineError &Err) const {
+  if (!addBound(D, Err) || !addCaptures(D, Err) || !leaveScope(D, Err))
+    return std::nullopt;
+  declareIndex(D, Err);
+  return finish(D, Err);
+}
+
+std::optional<OutlinedKernel>
+KernelOutliner::outlineTask(KernelDraft &D, OutlineError &Err) const {
+  const OutlineRequest &Req = D.Req;
+  // Where the work-item's value goes (hpp/task.h, TaskResult<R>).
+  std::optional<std::string> ResultType =
+      typeName(Req.Result, false, Req.Site->getBeginLoc(), Err);
+  if (!ResultType)
+    return std::nullopt;
+  const std::string Result = D.fresh("hpp_result");
+  D.Params.push_back("hpp::detail::TaskResult<" + *ResultType + "> " + Result);
+  if (!addCaptures(D, Err) || !leaveScope(D, Err))
+    return std::nullopt;
+  declareIndex(D, Err);
+  // A task whose dependency failed: every work-item of the launch returns,
+  // before any barrier.
+  D.Guard = "  if (!" + Result + ".runs())\n    return;\n";
+  // The index is declared with the body's type whatever the range's local
+  // dimensions are: from the work-item's fields.
+  D.IndexInit = "(hpp::detail::kernelIndex(" + D.RangeName + ").fields())";
+  // A value-returning body gives its value to a lambda that stores it.
+  if (!Req.Result->isVoidType()) {
+    D.BodyOpen =
+        Result + ".store(" + D.IndexName + ", [&]() -> " + *ResultType + " ";
+    D.BodyClose = "());";
+  }
+  return finish(D, Err);
+}
+
+std::optional<OutlinedKernel>
+KernelOutliner::outlineConsumer(KernelDraft &D, OutlineError &Err) const {
+  const OutlineRequest &Req = D.Req;
+  // The batch this launch consumes (hpp/channel.h, ChannelBatch<T>).
+  std::optional<std::string> BatchType =
+      typeName(Req.BatchElement, false, Req.Site->getBeginLoc(), Err);
+  if (!BatchType)
+    return std::nullopt;
+  const std::string Batch = D.fresh("hpp_batch");
+  D.Params.push_back("hpp::detail::ChannelBatch<" + *BatchType + "> " + Batch);
+  if (!addBound(D, Err) || !addCaptures(D, Err) || !leaveScope(D, Err))
+    return std::nullopt;
+  declareIndex(D, Err);
+  // An incomplete batch: every work-item of the launch returns, before any
+  // barrier.
+  D.Guard = "  if (!" + Batch + ".ready())\n    return;\n";
+  // The lambda's data parameter, bound to the batch's elements.
+  if (Req.Batch)
+    D.AfterPrologue = "  hpp::Span<" + *BatchType + "> " +
+                      Req.Batch->getName().str() + " = " + Batch + ".span();\n";
+  return finish(D, Err);
+}
+
+bool KernelOutliner::leaveScope(KernelDraft &D, OutlineError &Err) const {
+  const LambdaExpr *LE = D.Req.Lambda;
+  // Constants the body reads without capturing them, and constant static
+  // members it names unqualified (Analysis/ConstantOrigin.h).
+  D.Templates.emplace(enclosingFunction(LE), LE);
+  if (!D.Templates->ok(Err))
+    return false;
+  D.InsertAt = D.Templates->insertionPoint(Ctx, Err);
+  if (D.InsertAt.isInvalid())
+    return false;
+  if (!declareConstants(LE, D.InsertAt, D.Params, D.Args, D.Prologue, D.Copied,
+                        Err))
+    return false;
+  if (!qualifyScopedNames(Ctx, LE, D.BodyEdits, Err))
+    return false;
+  D.Prologue = localScopeText(Ctx, LE) + D.Prologue;
+  return true;
+}
+
+void KernelOutliner::declareIndex(KernelDraft &D, OutlineError &Err) const {
+  const ParmVarDecl *IndexParam =
+      D.Req.Lambda->getCallOperator()->getParamDecl(0);
+  // The index as the body declares it (an Index<1> body of a Range<1,1>
+  // launch, as the paper writes it, stays an Index<1>); the range's shape
+  // for a generic one.
+  D.IndexType = "hpp::Index<" + D.Shape + ">";
+  QualType IndexT = IndexParam->getType().getNonReferenceType();
+  if (IndexT->isDependentType() || IndexT->getContainedDeducedType())
+    IndexT = D.Req.Index;
+  if (!IndexT.isNull() && !IndexT->isDependentType() &&
+      !IndexT->getContainedDeducedType())
+    if (auto TN = typeName(IndexT.getUnqualifiedType(), false,
+                           IndexParam->getLocation(), Err))
+      D.IndexType = *TN;
+  D.IndexName = IndexParam->getName().empty() ? D.fresh("hpp_index")
+                                              : IndexParam->getNameAsString();
+  D.IndexInit = " = hpp::detail::kernelIndex(" + D.RangeName + ")";
+}
+
 /// Whether the innermost linkage block around \p LE, in the text, is
 /// `extern "C"`: the kernel placed in it must keep C++ linkage (a template
 /// cannot have C linkage).
@@ -92,215 +208,12 @@ static bool inExternCBlock(const LambdaExpr *LE) {
   return false;
 }
 
-static std::string freshName(std::string Base, const llvm::StringSet<> &Taken) {
-  while (Taken.contains(Base))
-    Base += "_";
-  return Base;
-}
-
-std::optional<OutlinedKernel>
-KernelOutliner::outline(const OutlineRequest &Req, llvm::StringRef Name,
-                        const tooling::Replacements &BodyEdits,
-                        llvm::function_ref<std::string(SourceRange)> EditedText,
-                        OutlineError &Err) {
+std::optional<OutlinedKernel> KernelOutliner::finish(const KernelDraft &D,
+                                                     OutlineError &Err) const {
   const SourceManager &SM = Ctx.getSourceManager();
+  const OutlineRequest &Req = D.Req;
   const LambdaExpr *LE = Req.Lambda;
-  const CXXMethodDecl *Op = LE->getCallOperator();
-  const bool IsTask = Req.Kind == KernelKind::Task;
-  const bool IsConsumer = Req.Kind == KernelKind::Consumer;
-  std::string Shape = std::to_string(Req.Dims);
-  if (Req.LocalDims)
-    Shape += ", " + std::to_string(Req.LocalDims);
-
-  // Generated names avoid every name the lambda uses (`int hpp_range`).
-  NamesInLambda Used;
-  Used.TraverseStmt(const_cast<LambdaExpr *>(LE));
-  auto Fresh = [&](const std::string &Base) {
-    return freshName(Base, Used.Names);
-  };
-  const std::string RangeName = Fresh("hpp_range");
-  std::vector<std::string> Params{"hpp::Range<" + Shape + "> " + RangeName};
-  std::string Args, Prologue, Binding;
-  std::string ResultName, ResultType, BatchName, BatchType;
-  if (IsTask) {
-    // Where the work-item's value goes (hpp/task.h, TaskResult<R>).
-    auto TN = typeName(Req.Result, false, Req.Site->getBeginLoc(), Err);
-    if (!TN)
-      return std::nullopt;
-    ResultType = *TN;
-    ResultName = Fresh("hpp_result");
-    Params.push_back("hpp::detail::TaskResult<" + ResultType + "> " +
-                     ResultName);
-  }
-  if (IsConsumer) {
-    // The batch this launch consumes (hpp/channel.h, ChannelBatch<T>).
-    auto TN = typeName(Req.BatchElement, false, Req.Site->getBeginLoc(), Err);
-    if (!TN)
-      return std::nullopt;
-    BatchType = *TN;
-    BatchName = Fresh("hpp_batch");
-    Params.push_back("hpp::detail::ChannelBatch<" + BatchType + "> " +
-                     BatchName);
-  }
-  if (const ParmVarDecl *Bound = Req.Bound) {
-    // The bound distributed array: the DistArray converts to it at the
-    // launch, which gives the kernel its regions as dynamic shared memory
-    // (hpp/dist_array.h).
-    QualType BoundT = Bound->getType().getNonReferenceType();
-    if (BoundT->getContainedDeducedType() ||
-        BoundT->getAs<TemplateTypeParmType>())
-      BoundT = boundDistArrayOf(Req.Site); // `auto a`.
-    auto TN = BoundT.isNull()
-                  ? std::nullopt
-                  : typeName(BoundT, false, Bound->getLocation(), Err);
-    if (!TN) {
-      if (Err.Loc.isInvalid())
-        Err = {Bound->getLocation(),
-               "cannot outline: the type of the BoundDistArray parameter "
-               "must be hpp::BoundDistArray<U> of the launch's DistArray<U>"};
-      return std::nullopt;
-    }
-    Params.push_back(*TN + " " +
-                     (Bound->getName().empty() ? Fresh("hpp_darray")
-                                               : Bound->getNameAsString()));
-  }
-  // The first barrier the body only waits on: the kernel is outlined in
-  // three instantiations, binding it as the Barrier, as a hardware barrier
-  // of the work-group or as the grid barrier (hpp/wait_only_barrier.h,
-  // WaitOnlyBarrier), chosen at launch. Not when a work-item may leave, or
-  // skip a wait, that the others make: a hardware barrier would not see the
-  // deadlock (Analysis/UniformWaits.h).
-  std::string WaitOnly;
-  bool HasBarrier = false;
-  bool Mutable = LE->isMutable();
-  // Capture types that name class members: template parameters of the
-  // kernel, set at the launch from the captured expression's type.
-  std::vector<std::string> ExtraParams, ExtraArgs;
-  auto AsTemplate = [&](const std::string &Expr) {
-    return [&, Expr]() {
-      std::string P = Fresh("HppCapture" + std::to_string(ExtraParams.size()));
-      ExtraParams.push_back("typename " + P);
-      ExtraArgs.push_back("std::decay_t<decltype(" + Expr + ")>");
-      return P;
-    };
-  };
-  for (const Capture &C : collectCaptures(LE)) {
-    CaptureKind Kind = C.Kind;
-    if (Kind == CaptureKind::HostReference)
-      return std::nullopt; // Reported by hpp-host-reference-capture.
-    if (Kind == CaptureKind::This || Kind == CaptureKind::Unsupported) {
-      Err = {C.Loc,
-             Kind == CaptureKind::This
-                 ? "cannot outline: the lambda captures 'this'; copy the "
-                   "members it uses into local variables and capture those"
-                 : "cannot outline: arrays, structured bindings and "
-                   "variable-length arrays cannot be captured; use a Pointer"};
-      return std::nullopt;
-    }
-    const auto *VD = cast<VarDecl>(C.Var);
-    std::string VarName = VD->getNameAsString();
-    QualType T = VD->getType().getNonReferenceType();
-    std::string Arg = VarName;
-    std::string Param;
-    if (Kind == CaptureKind::BarrierRef) {
-      // The handle, bound to the work-group's storage before any work-item
-      // can leave (hpp/barrier.h).
-      const std::string Storage = Fresh("hpp_barrier_" + VarName);
-      HasBarrier = true;
-      Binding +=
-          "  __shared__ hpp::detail::BlockBarrierStorage " + Storage + ";\n";
-      if (WaitOnly.empty() && onlyWaitedOn(VD, LE->getBody()) &&
-          waitsAreUniform(VD, LE)) {
-        WaitOnly = VarName;
-        const std::string Handle = Fresh("hpp_handle_" + VarName);
-        Param = "hpp::Barrier " + Handle;
-        Binding += "  hpp::detail::WaitOnlyBarrier<HppBarrierScope> " +
-                   VarName + "(" + Handle + ", " + Storage + ");\n";
-      } else {
-        Param = "hpp::Barrier " + VarName;
-        Binding += "  " + VarName + ".attach(" + Storage + ");\n";
-      }
-    } else if (Kind == CaptureKind::ChannelRef) {
-      // The launch's writer (hpp/channel.h), with the most values one
-      // work-item writes: the runtime reserves the storage from it (a
-      // parallelFor's or a Task's launch alike). A bound that cannot be
-      // computed hpp-channel reports.
-      QualType Element = channelElementType(T);
-      std::optional<unsigned> Bound;
-      if (!Element.isNull())
-        Bound = writeBound(LE->getBody(), VD, nullptr);
-      if (!Bound)
-        return std::nullopt;
-      auto TN = typeName(Element, false, C.Loc, Err);
-      if (!TN)
-        return std::nullopt;
-      if (VD->isInitCapture())
-        Arg = EditedText(VD->getInit()->getSourceRange());
-      Param = "hpp::detail::ChannelWriter<" + *TN + "> " + VarName;
-      Arg = "hpp::detail::channelWriter(" + Arg + ", " +
-            std::to_string(*Bound) + ")";
-    } else if (Kind == CaptureKind::AtomicRef) {
-      auto TN = typeName(T, false, C.Loc, Err, AsTemplate(VarName));
-      if (!TN)
-        return std::nullopt;
-      const std::string Ref = Fresh("hpp_ref_" + VarName);
-      Param = *TN + " *const " + Ref;
-      Prologue += "  " + *TN + " &" + VarName + " = *" + Ref + ";\n";
-      Arg = "&" + VarName;
-    } else {
-      if (VD->isInitCapture())
-        Arg = EditedText(VD->getInit()->getSourceRange());
-      auto TN = typeName(T, !Mutable, C.Loc, Err, AsTemplate(Arg));
-      if (!TN)
-        return std::nullopt;
-      Param = *TN + " " + VarName;
-      if (const auto *PE = T->getAs<PackExpansionType>()) {
-        // Not `const Ts...`: g++ (nvcc's host compiler too) then fails to
-        // take `kernel<Ts...>`'s address. The body, written for a const
-        // copy, does not assign to it.
-        auto Pattern = typeName(PE->getPattern(), false, C.Loc, Err);
-        if (!Pattern)
-          return std::nullopt;
-        Param = *Pattern + "... " + VarName;
-        Arg += "...";
-      }
-    }
-    Params.push_back(Param);
-    Args += ", " + Arg;
-  }
-
-  // Constants the body reads without capturing them, and constant static
-  // members it names unqualified (Analysis/ConstantOrigin.h).
-  TemplateContext Templates(enclosingFunction(LE), LE);
-  if (!Templates.ok(Err))
-    return std::nullopt;
-  SourceLocation InsertAt = Templates.insertionPoint(Ctx, Err);
-  if (InsertAt.isInvalid())
-    return std::nullopt;
-  std::vector<CharSourceRange> Copied;
-  if (!declareConstants(LE, InsertAt, Params, Args, Prologue, Copied, Err))
-    return std::nullopt;
-  tooling::Replacements Edits = BodyEdits;
-  if (!qualifyScopedNames(Ctx, LE, Edits, Err))
-    return std::nullopt;
-  Prologue = localScopeText(Ctx, LE) + Prologue;
-
-  const ParmVarDecl *IndexParam = Op->getParamDecl(0);
-  // The index as the body declares it (an Index<1> body of a Range<1,1>
-  // launch, as the paper writes it, stays an Index<1>); the range's shape
-  // for a generic one.
-  std::string IndexType = "hpp::Index<" + Shape + ">";
-  QualType IndexT = IndexParam->getType().getNonReferenceType();
-  if (IndexT->isDependentType() || IndexT->getContainedDeducedType())
-    IndexT = Req.Index;
-  if (!IndexT.isNull() && !IndexT->isDependentType() &&
-      !IndexT->getContainedDeducedType())
-    if (auto TN = typeName(IndexT.getUnqualifiedType(), false,
-                           IndexParam->getLocation(), Err))
-      IndexType = *TN;
-  std::string IndexName = IndexParam->getName().empty()
-                              ? Fresh("hpp_index")
-                              : IndexParam->getNameAsString();
+  const TemplateContext &Templates = *D.Templates;
   PresumedLoc PL =
       SM.getPresumedLoc(SM.getExpansionLoc(Req.Site->getBeginLoc()));
 
@@ -309,68 +222,48 @@ KernelOutliner::outline(const OutlineRequest &Req, llvm::StringRef Name,
                        std::to_string(PL.getLine()) + ":" +
                        std::to_string(PL.getColumn());
   std::string Header = Templates.header(
-      WaitOnly.empty() ? "" : "int HppBarrierScope", ExtraParams);
-  std::string Head = "__global__ void " + Name.str() + "(";
+      D.WaitOnly.empty() ? "" : "int HppBarrierScope", D.ExtraParams);
+  std::string Head = "__global__ void " + D.Name + "(";
   const CXXRecordDecl *Class = enclosingClass(enclosingFunction(LE), LE);
   if (Class)
     K.Declaration = "/// Outlined by hpp-rewrite from the " + Req.what().str() +
                     " at " + Origin + "; defined after '" +
                     Class->getNameAsString() + "'.\n" + Header +
-                    wrapSignature(Head, Params, ");") + "\n\n";
+                    wrapSignature(Head, D.Params, ");") + "\n\n";
   llvm::raw_string_ostream OS(K.Definition);
   OS << "/// Outlined by hpp-rewrite from the " << Req.what() << " at "
      << Origin << ".\n"
-     << Header << wrapSignature(Head, Params, ") {") << "\n";
-  // A task whose dependency failed, or an incomplete batch: every
-  // work-item of the launch returns, before any barrier.
-  if (IsTask)
-    OS << "  if (!" << ResultName << ".runs())\n"
-       << "    return;\n";
-  if (IsConsumer)
-    OS << "  if (!" << BatchName << ".ready())\n"
-       << "    return;\n";
+     << Header << wrapSignature(Head, D.Params, ") {") << "\n"
+     << D.Guard << D.Binding;
   // A work-item that leaves the kernel, by any path, from here on is
   // counted as exited: the barriers' waits tell a deadlock from it
   // (hpp/block_barrier.h).
-  if (HasBarrier)
-    Binding +=
-        "  hpp::detail::BarrierExitGuard " + Fresh("hpp_barrier_exit") + ";\n";
-  OS << Binding << "  " << IndexType << " " << IndexName;
-  // A Task's index is declared with the body's type whatever the range's
-  // local dimensions are: from the work-item's fields.
-  if (IsTask)
-    OS << "(hpp::detail::kernelIndex(" << RangeName << ").fields());\n";
-  else
-    OS << " = hpp::detail::kernelIndex(" << RangeName << ");\n";
-  OS << "  if (!" << IndexName << ".inGlobalRange())\n"
+  if (D.HasBarrier)
+    OS << "  hpp::detail::BarrierExitGuard " << D.fresh("hpp_barrier_exit")
+       << ";\n";
+  OS << "  " << D.IndexType << " " << D.IndexName << D.IndexInit << ";\n"
+     << "  if (!" << D.IndexName << ".inGlobalRange())\n"
      << "    return;\n"
-     << Prologue;
-  if (IsConsumer && Req.Batch)
-    OS << "  hpp::Span<" << BatchType << "> " << Req.Batch->getName() << " = "
-       << BatchName << ".span();\n";
+     << D.Prologue << D.AfterPrologue;
   // The body keeps the lambda's lines (and file name): the runtime's
   // errors, __builtin_LINE() and the GPU compilers' diagnostics name them.
   SourceLocation LBrace = LE->getCompoundStmtBody()->getLBracLoc();
   if (Lines && LBrace.isFileID() && SM.isWrittenInMainFile(LBrace))
     OS << Lines->directiveAt(SM.getFileOffset(LBrace));
-  OS << "  ";
-  if (IsTask && !Req.Result->isVoidType())
-    OS << ResultName << ".store(" << IndexName << ", [&]() -> " << ResultType
-       << " " << bodyText(LE, Edits) << "());\n}\n\n";
-  else
-    OS << bodyText(LE, Edits) << "\n}\n\n";
-  std::string Kernel = Name.str() + Templates.arguments("", ExtraArgs);
-  if (!WaitOnly.empty())
-    Kernel = "hpp::detail::waitOnlyVariants(" + Name.str() +
-             Templates.arguments("0", ExtraArgs) + ", " + Name.str() +
-             Templates.arguments("1", ExtraArgs) + ", " + Name.str() +
-             Templates.arguments("2", ExtraArgs) + ", " + WaitOnly + ")";
+  OS << "  " << D.BodyOpen << bodyText(Ctx, Lines, LE, D.BodyEdits)
+     << D.BodyClose << "\n}\n\n";
+  std::string Kernel = D.Name + Templates.arguments("", D.ExtraArgs);
+  if (!D.WaitOnly.empty())
+    Kernel = "hpp::detail::waitOnlyVariants(" + D.Name +
+             Templates.arguments("0", D.ExtraArgs) + ", " + D.Name +
+             Templates.arguments("1", D.ExtraArgs) + ", " + D.Name +
+             Templates.arguments("2", D.ExtraArgs) + ", " + D.WaitOnly + ")";
   // A kernel that reaches __gpu_sync needs every work-group resident.
   if (reachesGridSync(LE->getBody()))
     Kernel = "hpp::detail::cooperative(" + Kernel + ")";
   K.KernelExpr = Kernel;
-  K.Arguments = Args;
-  K.InsertAt = InsertAt;
+  K.Arguments = D.Args;
+  K.InsertAt = D.InsertAt;
   if (inExternCBlock(LE)) {
     OS.flush();
     for (std::string *Text : {&K.Definition, &K.Declaration})
@@ -380,13 +273,13 @@ KernelOutliner::outline(const OutlineRequest &Req, llvm::StringRef Name,
   }
   // A #define or #undef in the body would move into the kernel, away from
   // the code after the body that expects it.
+  const CharSourceRange Body =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(
+                                   LE->getCompoundStmtBody()->getSourceRange()),
+                               SM, Ctx.getLangOpts());
   std::string Macro;
   if (SourceLocation Directive =
-          macroDirectiveIn(Lexer::makeFileCharRange(
-                               CharSourceRange::getTokenRange(
-                                   LE->getCompoundStmtBody()->getSourceRange()),
-                               SM, Ctx.getLangOpts()),
-                           SM, Ctx.getLangOpts(), Macro);
+          macroDirectiveIn(Body, SM, Ctx.getLangOpts(), Macro);
       Directive.isValid()) {
     Err = {Directive,
            "cannot outline the " + Req.what().str() + " at " + Origin +
@@ -398,16 +291,13 @@ KernelOutliner::outline(const OutlineRequest &Req, llvm::StringRef Name,
   }
   // What the kernel repeats, in its order: the declarations of the local
   // scope, the constants' initialisers, the body.
-  for (const Decl *D : localScopeDecls(Ctx, LE))
-    if (!isa<TypedefNameDecl>(D)) // Spelled from its type, not its text.
+  for (const Decl *Local : localScopeDecls(Ctx, LE))
+    if (!isa<TypedefNameDecl>(Local)) // Spelled from its type, not its text.
       K.Copied.push_back(Lexer::makeFileCharRange(
-          CharSourceRange::getTokenRange(D->getSourceRange()), SM,
+          CharSourceRange::getTokenRange(Local->getSourceRange()), SM,
           Ctx.getLangOpts()));
-  K.Copied.insert(K.Copied.end(), Copied.begin(), Copied.end());
-  K.Copied.push_back(
-      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(
-                                   LE->getCompoundStmtBody()->getSourceRange()),
-                               SM, Ctx.getLangOpts()));
+  K.Copied.insert(K.Copied.end(), D.Copied.begin(), D.Copied.end());
+  K.Copied.push_back(Body);
   llvm::erase_if(K.Copied, [&](const CharSourceRange &R) {
     return R.isInvalid() || !SM.isWrittenInMainFile(R.getBegin());
   });

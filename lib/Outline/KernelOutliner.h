@@ -10,11 +10,18 @@
 /// written) and of the kernel expression and capture arguments that
 /// replace the lambda. See docs/design.md for the shape.
 ///
+/// Each kind of request (OutlineRequest.h) has its own function, which
+/// adds the kind's parameters and text around the steps every kind shares:
+/// the captures (KernelCaptures.cpp), the scope the kernel leaves (its
+/// template parameters, insertion point, constants, KernelConstants.cpp),
+/// the index, and the text (KernelText.h).
+///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_REWRITE_LIB_OUTLINE_KERNELOUTLINER_H
 #define HPP_REWRITE_LIB_OUTLINE_KERNELOUTLINER_H
 
 #include "Outline/OutlineError.h"
+#include "Outline/OutlineRequest.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -28,76 +35,7 @@
 namespace hpp {
 namespace rewrite {
 
-/// What kind of kernel a lambda becomes.
-enum class KernelKind {
-  ParallelFor, ///< `hpp_f_pfor<k>`, launched where the call was
-  Task,        ///< `hpp_f_task<k>`, launched by the Task's enqueue
-  Consumer,    ///< `hpp_f_consumer<k>`, launched by a Channel per batch
-};
-
-/// One lambda to outline, and the shape of its kernel.
-struct OutlineRequest {
-  KernelKind Kind = KernelKind::ParallelFor;
-  /// The parallelFor call, the Task construction or the executeWith call
-  /// (its location names the kernel's origin).
-  const clang::Expr *Site = nullptr;
-  const clang::LambdaExpr *Lambda = nullptr;
-  /// The kernel's range parameter: `hpp::Range<Dims>`, or
-  /// `hpp::Range<Dims, LocalDims>` when LocalDims is not 0.
-  int Dims = 1, LocalDims = 0;
-  /// parallelFor(range, darray, lambda) and executeWith(pred, range,
-  /// darray, lambda): the BoundDistArray parameter, passed as the kernel's
-  /// first parameter after the range (and a consumer's batch).
-  const clang::ParmVarDecl *Bound = nullptr;
-  /// A Task's R (void allowed): the kernel's second parameter is a
-  /// `hpp::detail::TaskResult<R>`, and a value-returning body is wrapped in
-  /// a lambda whose value is stored there.
-  clang::QualType Result;
-  /// The index type of a generic (`auto`) body: a Task's IndexT. Null: the
-  /// range's `hpp::Index<Dims[, LocalDims]>`.
-  clang::QualType Index;
-  /// A consumer's T (of its `Channel<T>`): the kernel's second parameter is
-  /// an `hpp::detail::ChannelBatch<T>`, which returns at once when its
-  /// batch is not complete, and Batch, the lambda's data parameter (null
-  /// when unnamed), is bound to its `hpp::Span<T>`.
-  clang::QualType BatchElement;
-  const clang::ParmVarDecl *Batch = nullptr;
-
-  /// The name of the construct in messages and comments.
-  llvm::StringRef what() const {
-    switch (Kind) {
-    case KernelKind::Task:
-      return "Task";
-    case KernelKind::Consumer:
-      return "Channel consumer";
-    case KernelKind::ParallelFor:
-      break;
-    }
-    return "parallelFor";
-  }
-  /// The request for \p Call, a parallelFor call with body \p LE, or
-  /// std::nullopt after filling \p Err.
-  static std::optional<OutlineRequest>
-  forParallelFor(const clang::CallExpr *Call, const clang::LambdaExpr *LE,
-                 OutlineError &Err);
-  /// The request for the Task construction \p Site of type \p TaskType
-  /// with body \p LE, or std::nullopt after filling \p Err.
-  static std::optional<OutlineRequest> forTask(const clang::Expr *Site,
-                                               clang::QualType TaskType,
-                                               const clang::LambdaExpr *LE,
-                                               const clang::ASTContext &Ctx,
-                                               OutlineError &Err);
-  /// Sets Dims and LocalDims from the type of \p Range, an hpp::Range, or
-  /// returns false after filling \p Err.
-  bool setRange(const clang::Expr *Range, OutlineError &Err);
-  /// The request for the consumer \p LE of the executeWith call \p Call,
-  /// or std::nullopt after filling \p Err.
-  static std::optional<OutlineRequest> forConsumer(const clang::CallExpr *Call,
-                                                   const clang::LambdaExpr *LE,
-                                                   OutlineError &Err);
-};
-
-/// The pieces the rules insert and replace.
+/// The pieces the outlining phase inserts and replaces.
 struct OutlinedKernel {
   std::string Definition; ///< the kernel, ending in a blank line
   /// The kernel as its launch names it: `k`, `k<T>`, or a
@@ -121,8 +59,10 @@ struct OutlinedKernel {
 
 class ConditionalBlocks;
 class LineDirectives;
+struct KernelDraft;
 
-/// Outlines one parallelFor call.
+/// Outlines one lambda: a parallelFor body, a Task body or a Channel
+/// consumer.
 class KernelOutliner {
 public:
   /// With \p Lines, each body is preceded by the `#line` directive that
@@ -141,45 +81,60 @@ public:
   /// \p BodyEdits are edits inside the lambda body, relative to its start;
   /// \p EditedText gives the text of a range (an init-capture's
   /// initialiser) with other rules' edits applied. On failure fills \p Err
-  /// and returns std::nullopt.
+  /// and returns std::nullopt; an invalid Err.Loc means that the failure
+  /// was reported already (by a check: a capture of host memory by
+  /// reference, a channel write bound that cannot be computed).
   std::optional<OutlinedKernel>
   outline(const OutlineRequest &Req, llvm::StringRef Name,
           const clang::tooling::Replacements &BodyEdits,
           llvm::function_ref<std::string(clang::SourceRange)> EditedText,
-          OutlineError &Err);
+          OutlineError &Err) const;
 
 private:
-  std::string text(clang::SourceRange R) const;
-  /// \p T as the kernel spells it. A type that names a public class member
-  /// cannot be spelled before the class: \p AsTemplate, when given, makes a
-  /// kernel template parameter that the launch sets, and returns its name.
+  /// The kernel of each kind of request: the kind's parameters, then the
+  /// shared steps, then the kind's text.
+  std::optional<OutlinedKernel> outlineParallelFor(KernelDraft &D,
+                                                   OutlineError &Err) const;
+  std::optional<OutlinedKernel> outlineTask(KernelDraft &D,
+                                            OutlineError &Err) const;
+  std::optional<OutlinedKernel> outlineConsumer(KernelDraft &D,
+                                                OutlineError &Err) const;
+
+  /// The shared steps, in the order the kind functions call them.
+  /// The BoundDistArray parameter of a request that has one (a
+  /// parallelFor's or a consumer's).
+  bool addBound(KernelDraft &D, OutlineError &Err) const;
+  /// The captures: a parameter and a launch argument each, the barriers'
+  /// bindings (KernelCaptures.cpp).
+  bool addCaptures(KernelDraft &D, OutlineError &Err) const;
+  /// What the kernel repeats of the scope it leaves: the template
+  /// parameters, the insertion point, the constants, the class members it
+  /// qualifies and the local declarations.
+  bool leaveScope(KernelDraft &D, OutlineError &Err) const;
+  /// The index's type and name, and its initialisation from the range.
+  void declareIndex(KernelDraft &D, OutlineError &Err) const;
+  /// The kernel's text, its launch expression, where it goes and what it
+  /// copies.
+  std::optional<OutlinedKernel> finish(const KernelDraft &D,
+                                       OutlineError &Err) const;
+
+  /// \p T as the kernel spells it (KernelText.h).
   std::optional<std::string>
   typeName(clang::QualType T, bool AddConst, clang::SourceLocation Loc,
            OutlineError &Err,
            llvm::function_ref<std::string()> AsTemplate = nullptr) const;
-  /// The value of constant \p VD as C++ source, if it is an integer,
-  /// enumerator, bool or floating-point constant.
-  std::optional<std::string> constantText(const clang::VarDecl *VD) const;
   /// Declares in the kernel the constants \p LE's body reads without
   /// capturing them: as values where the source text alone fixes them;
   /// otherwise as parameters the launch passes (\p Params, \p Args), or,
   /// where the body needs a constant expression, by repeating their
   /// initialisers (whose ranges go to \p Copied). \p Before is where the
-  /// kernel goes.
+  /// kernel goes (KernelConstants.cpp).
   bool declareConstants(const clang::LambdaExpr *LE,
                         clang::SourceLocation Before,
                         std::vector<std::string> &Params, std::string &Args,
                         std::string &Prologue,
                         std::vector<clang::CharSourceRange> &Copied,
                         OutlineError &Err) const;
-  std::string bodyText(const clang::LambdaExpr *LE,
-                       const clang::tooling::Replacements &BodyEdits) const;
-  /// \p Head, the comma-separated \p Params and \p Tail on one line when
-  /// they fit in 80 columns; otherwise wrapped as clang-format's LLVM style
-  /// does, continuation lines aligned after the open parenthesis.
-  static std::string wrapSignature(const std::string &Head,
-                                   const std::vector<std::string> &Params,
-                                   llvm::StringRef Tail);
 
   clang::ASTContext &Ctx;
   const LineDirectives *Lines;

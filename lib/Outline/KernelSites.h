@@ -6,34 +6,40 @@
 ///
 /// \file
 /// The parallelFor bodies, Task bodies and Channel consumers of a
-/// translation unit, collected by their rules and outlined together once
-/// every other rule's edits are known: kernels are named (`hpp_f_pfor<k>`,
-/// `hpp_f_task<k>`, `hpp_f_consumer<k>`, unique across the kinds) and
-/// emitted in source order.
+/// translation unit, collected by their rules (RuleContext::kernelSites(),
+/// the one outlining header a rule includes) while they match and at the
+/// end of the translation unit. The driver's outlining phase
+/// (Outline/OutlinePhase.h) then outlines them all at once, after every
+/// rule's edits are known.
+///
+/// The collection is closed when that phase starts: a site added later
+/// would be left out, or would find the edits inside its body moved away.
+/// It is refused, with an internal error, and so is a second run of the
+/// phase.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_REWRITE_LIB_OUTLINE_KERNELSITES_H
 #define HPP_REWRITE_LIB_OUTLINE_KERNELSITES_H
 
-#include "Outline/KernelOutliner.h"
+#include "Outline/OutlineRequest.h"
 
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/StringSet.h"
+#include "clang/AST/Type.h"
+#include "llvm/ADT/StringRef.h"
 
-#include <string>
 #include <vector>
 
 namespace clang {
-class FunctionDecl;
+class Expr;
+class LambdaExpr;
+class SourceManager;
 } // namespace clang
 
 namespace hpp {
 namespace rewrite {
 
-class ConditionalBlocks;
-struct RuleContext;
+class RuleDiagnostics;
 
-/// The lambdas to outline, in the order the matchers found them.
+/// The lambdas to outline, in the order the rules found them.
 class KernelSites {
 public:
   /// One lambda to outline.
@@ -50,27 +56,28 @@ public:
     llvm::StringRef Rule;
   };
 
-  void add(const Site &S) { Sites.push_back(S); }
+  /// Internal errors go to \p Diags.
+  explicit KernelSites(RuleDiagnostics &Diags) : Diags(Diags) {}
 
-  /// Outlines every site, in source order: inserts the kernels and
-  /// replaces each lambda (and a parallelFor's `parallelFor(`) with the
-  /// launch; moves the edits other rules made inside the bodies with them.
-  /// \p Conditionals keeps a kernel out of an #if block that ends before
-  /// its launch. The kernels are inserted under the tag \p Rule.
-  void emit(RuleContext &Ctx, clang::ASTContext &AST,
-            const ConditionalBlocks *Conditionals, llvm::StringRef Rule);
+  /// Adds \p S, to be outlined by the outlining phase. Once that phase has
+  /// started, refuses it: reports an internal error at the site, tagged
+  /// with its rule, and returns false.
+  bool add(const Site &S);
 
-  /// Number of kernels emit() outlined.
-  unsigned outlined() const { return Outlined; }
+  /// Whether the outlining phase has started: no site may be added.
+  bool closed() const { return Closed; }
 
 private:
-  std::string kernelName(const clang::FunctionDecl *F, KernelKind Kind);
+  friend class OutlinePhase;
 
+  /// Closes the collection and returns its sites in source order (the
+  /// kernels are numbered, and emitted, so). For the outlining phase,
+  /// which refuses to run on sites already closed.
+  std::vector<Site> close(const clang::SourceManager &SM);
+
+  RuleDiagnostics &Diags;
   std::vector<Site> Sites;
-  llvm::DenseMap<std::pair<const clang::FunctionDecl *, int>, unsigned>
-      PerFunction;
-  llvm::StringSet<> UsedNames;
-  unsigned Outlined = 0;
+  bool Closed = false;
 };
 
 } // namespace rewrite

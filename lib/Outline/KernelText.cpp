@@ -3,16 +3,10 @@
 // Part of hpp-rewrite.
 //
 //===----------------------------------------------------------------------===//
-//
-// The pieces of text KernelOutliner::outline assembles: the source of a
-// range, a type as the kernel spells it, a constant's value, the body
-// (with its edits and its `#line` directives) and the wrapped signature.
-//
-//===----------------------------------------------------------------------===//
 
+#include "Outline/KernelText.h"
 #include "Dialect/DeviceCode.h"
 #include "Framework/LineDirectives.h"
-#include "Outline/KernelOutliner.h"
 #include "Outline/KernelScope.h"
 
 #include "clang/AST/DeclTemplate.h"
@@ -27,26 +21,10 @@ using namespace clang;
 namespace hpp {
 namespace rewrite {
 
-const FunctionDecl *KernelOutliner::enclosingFunction(const LambdaExpr *LE) {
-  const DeclContext *DC = LE->getLambdaClass()->getDeclContext();
-  for (; DC; DC = DC->getParent()) {
-    const auto *FD = dyn_cast<FunctionDecl>(DC);
-    if (FD && !(isa<CXXMethodDecl>(FD) &&
-                cast<CXXMethodDecl>(FD)->getParent()->isLambda()))
-      return FD;
-  }
-  return nullptr;
-}
-
-std::string KernelOutliner::text(SourceRange R) const {
-  return sourceText(CharSourceRange::getTokenRange(R), Ctx.getSourceManager(),
-                    Ctx.getLangOpts());
-}
-
 std::optional<std::string>
-KernelOutliner::typeName(QualType T, bool AddConst, SourceLocation Loc,
-                         OutlineError &Err,
-                         llvm::function_ref<std::string()> AsTemplate) const {
+kernelTypeName(const ASTContext &Ctx, QualType T, bool AddConst,
+               SourceLocation Loc, OutlineError &Err,
+               llvm::function_ref<std::string()> AsTemplate) {
   if (const auto *DT = T->getContainedDeducedType())
     if (!DT->getDeducedType().isNull() && isa<AutoType>(T.getTypePtr()))
       T = DT->getDeducedType();
@@ -103,8 +81,8 @@ KernelOutliner::typeName(QualType T, bool AddConst, SourceLocation Loc,
   return S;
 }
 
-std::optional<std::string>
-KernelOutliner::constantText(const VarDecl *VD) const {
+std::optional<std::string> constantText(const ASTContext &Ctx,
+                                        const VarDecl *VD) {
   QualType T = VD->getType().getNonReferenceType().getUnqualifiedType();
   const APValue *V = VD->evaluateValue();
   if (!V || VD->getType()->isReferenceType())
@@ -116,7 +94,7 @@ KernelOutliner::constantText(const VarDecl *VD) const {
     if (!T->isEnumeralType())
       return S;
     OutlineError Ignored;
-    auto TN = typeName(T, false, VD->getLocation(), Ignored);
+    auto TN = kernelTypeName(Ctx, T, false, VD->getLocation(), Ignored);
     if (!TN)
       return std::nullopt;
     return "static_cast<" + *TN + ">(" + S + ")";
@@ -138,12 +116,14 @@ KernelOutliner::constantText(const VarDecl *VD) const {
   return std::nullopt;
 }
 
-std::string
-KernelOutliner::bodyText(const LambdaExpr *LE,
-                         const tooling::Replacements &BodyEdits) const {
+std::string bodyText(const ASTContext &Ctx, const LineDirectives *Lines,
+                     const LambdaExpr *LE,
+                     const tooling::Replacements &BodyEdits) {
   const SourceManager &SM = Ctx.getSourceManager();
   const CompoundStmt *Body = LE->getCompoundStmtBody();
-  std::string Text = text(Body->getSourceRange());
+  std::string Text =
+      sourceText(CharSourceRange::getTokenRange(Body->getSourceRange()), SM,
+                 Ctx.getLangOpts());
   tooling::Replacements Edits = BodyEdits;
   SourceLocation LBrace = Body->getLBracLoc();
   if (Lines && SM.isWrittenInMainFile(LBrace) && LBrace.isFileID()) {
@@ -186,10 +166,9 @@ KernelOutliner::bodyText(const LambdaExpr *LE,
   return Out;
 }
 
-std::string
-KernelOutliner::wrapSignature(const std::string &Head,
-                              const std::vector<std::string> &Params,
-                              llvm::StringRef Tail) {
+std::string wrapSignature(const std::string &Head,
+                          const std::vector<std::string> &Params,
+                          llvm::StringRef Tail) {
   constexpr size_t Limit = 80;
   std::string OneLine = Head;
   for (size_t I = 0; I < Params.size(); ++I)

@@ -11,9 +11,9 @@
 ///
 //===----------------------------------------------------------------------===//
 
+#include "Outline/OutlineRequest.h"
 #include "Dialect/Channels.h"
 #include "Dialect/Tasks.h"
-#include "Outline/KernelOutliner.h"
 
 #include "clang/AST/DeclTemplate.h"
 

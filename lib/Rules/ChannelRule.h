@@ -26,11 +26,12 @@ namespace rewrite {
 ///    becomes a kernel `hpp_<f>_consumer<k>` taking the range, an
 ///    `hpp::detail::ChannelBatch<T>` ([the BoundDistArray]) and the
 ///    captures, and the lambda becomes
-///    `hpp::detail::consumerKernel(kernel, captures...)`; the kernels are
-///    emitted with the parallelFor kernels, by hpp-parallel-for;
+///    `hpp::detail::consumerKernel(kernel, captures...)`; the consumers
+///    are collected here and outlined with the parallelFor kernels by the
+///    driver's outlining phase (lib/Outline/OutlinePhase.h);
 ///  - a kernel lambda (a parallelFor's or a Task's) that captures a
 ///    Channel by reference writes through an
-///    `hpp::detail::ChannelWriter<T>` (lib/Outline/KernelOutliner.cpp); this
+///    `hpp::detail::ChannelWriter<T>` (lib/Outline/KernelCaptures.cpp); this
 ///    rule reports what the write count cannot bound;
 ///  - the coordinator stays host code as written, checked to be a pure
 ///    function of `c->size()`.

@@ -29,10 +29,6 @@ void ParallelForRule::registerMatchers(MatchFinder &Finder) {
                     this);
 }
 
-void ParallelForRule::registerPPCallbacks() {
-  Conditionals = ConditionalBlocks::record(Ctx.CI.getPreprocessor());
-}
-
 void ParallelForRule::removeUsing(const UsingDecl *UD, const SourceManager &SM,
                                   const LangOptions &LO) {
   SourceRange R = UD->getSourceRange();
@@ -83,14 +79,6 @@ void ParallelForRule::run(const MatchFinder::MatchResult &R) {
     return;
   }
   Ctx.kernelSites().add({KernelKind::ParallelFor, Call, LE, QualType(), Name});
-}
-
-void ParallelForRule::onEndOfTranslationUnit(ASTContext &AST) {
-  // Last of the rules: every edit inside the bodies is known. The Task
-  // bodies hpp-task found and the consumers hpp-channel found are outlined
-  // here too, so that kernels are emitted in source order with names
-  // unique across the kinds.
-  Ctx.kernelSites().emit(Ctx, AST, Conditionals.get(), Name);
 }
 
 } // namespace rewrite

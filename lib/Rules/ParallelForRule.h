@@ -10,10 +10,6 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 
-#include "Framework/Conditionals.h"
-
-#include <memory>
-
 namespace clang {
 class CallExpr;
 class FunctionDecl;
@@ -27,23 +23,20 @@ namespace hpp {
 namespace rewrite {
 
 /// Outlines each parallelFor lambda into a named `__global__` kernel and
-/// replaces the call with a checked launch. Kernels are emitted at the end
-/// of the translation unit, after every other rule's edits inside the
-/// bodies are known (they move with the body), together with the Task
-/// bodies hpp-task and the Channel consumers hpp-channel collected
-/// (lib/Outline/KernelSites.h).
+/// replaces the call with a checked launch: collects the calls
+/// (lib/Outline/KernelSites.h), which the driver's outlining phase
+/// outlines with the Task bodies hpp-task and the Channel consumers
+/// hpp-channel collected, once every rule's edits inside the bodies are
+/// known (they move with the body; lib/Outline/OutlinePhase.h). The
+/// kernels' insertions are filed under this rule.
 class ParallelForRule : public Rule {
 public:
   using Rule::Rule;
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
-  void registerPPCallbacks() override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
-  void onEndOfTranslationUnit(clang::ASTContext &Ctx) override;
+  bool ownsOutlinedKernels() const override { return true; }
 
 private:
-  /// The main file's #if blocks: a kernel never lands in a branch that
-  /// ends before its launch.
-  std::shared_ptr<ConditionalBlocks> Conditionals;
   void removeUsing(const clang::UsingDecl *UD, const clang::SourceManager &SM,
                    const clang::LangOptions &LO);
 

@@ -25,8 +25,9 @@ namespace rewrite {
 /// from `hpp::detail::taskKernel(kernel, captures...)`. enqueue, Future,
 /// wait, get and `&&` stay as written. Refuses a body that is not a lambda
 /// written in the construction, one written through a macro, a Task made in
-/// device code and a lambda that does not take one Index. The kernels are
-/// emitted with the parallelFor kernels, by hpp-parallel-for.
+/// device code and a lambda that does not take one Index. The bodies are
+/// collected here and outlined with the parallelFor kernels by the
+/// driver's outlining phase (lib/Outline/OutlinePhase.h).
 class TaskRule : public Rule {
 public:
   using Rule::Rule;

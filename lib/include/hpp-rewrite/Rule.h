@@ -57,8 +57,10 @@ struct RuleContext {
   /// The warp-width decision of each kernel (lib/Analysis/WidthModel.h); built
   /// lazily, on the whole translation unit, at its first query.
   const WidthModel &widthModel();
-  /// The parallelFor and Task bodies to outline (lib/Outline/KernelSites.h),
-  /// emitted together by the last rule.
+  /// The parallelFor bodies, Task bodies and Channel consumers to outline
+  /// (lib/Outline/KernelSites.h): rules add them until the end of their
+  /// onEndOfTranslationUnit; the driver's outlining phase then outlines
+  /// them all, and refuses a site added later.
   KernelSites &kernelSites();
   /// Where `#line` directives keep the output's line numbers the input's
   /// (lib/Framework/LineDirectives.h); records from the start of parsing.
@@ -90,7 +92,9 @@ public:
   /// Registers preprocessor callbacks (before parsing starts).
   virtual void registerPPCallbacks() {}
   void run(const clang::ast_matchers::MatchFinder::MatchResult &) override {}
-  /// Called after every matcher has run over the translation unit.
+  /// Called after every matcher has run over the translation unit: the
+  /// last moment a rule may add kernel sites or edit inside their bodies
+  /// (the driver outlines the kernels after every rule's call).
   virtual void onEndOfTranslationUnit(clang::ASTContext &) {}
   /// Called once the `#line` directives are placed (RuleContext::lines()
   /// then knows where the output's lines drift): the last moment a rule
@@ -101,6 +105,11 @@ public:
   /// rule's edits; that rule reports what they cannot keep). It must be a
   /// Lowering rule, which no option turns off.
   virtual bool ownsLineDirectives() const { return false; }
+  /// True for the one rule the outlined kernels' insertions are filed
+  /// under (the driver's outlining phase inserts them, for every rule that
+  /// collected sites; lib/Outline/OutlinePhase.h). It must be a Lowering
+  /// rule.
+  virtual bool ownsOutlinedKernels() const { return false; }
 
   llvm::StringRef getID() const override { return Name; }
 
