@@ -14,6 +14,7 @@
 
 #include "Analysis/WidthModel.h"
 #include "Analysis/DeviceCallGraph.h"
+#include "Analysis/DeviceCodeMap.h"
 #include "AnalysisTestSupport.h"
 
 #include "gtest/gtest.h"
@@ -26,7 +27,8 @@ namespace test {
 namespace {
 
 /// Builds the width model of a dialect snippet as RuleContext does: the
-/// device call graph first, the model on it.
+/// device call graph first, the model on it (and the map of device code,
+/// which says where device code is).
 class WidthModelTest : public ::testing::Test {
 protected:
   /// Parses \p Code; false (and a failure) when it does not parse.
@@ -38,6 +40,7 @@ protected:
     }
     Graph = std::make_unique<DeviceCallGraph>(TU->context());
     Widths = std::make_unique<WidthModel>(TU->context(), *Graph);
+    Device = std::make_unique<DeviceCodeMap>(TU->context(), *Graph);
     return true;
   }
 
@@ -64,6 +67,7 @@ protected:
   std::unique_ptr<ParsedSource> TU;
   std::unique_ptr<DeviceCallGraph> Graph;
   std::unique_ptr<WidthModel> Widths;
+  std::unique_ptr<DeviceCodeMap> Device;
   WidthDecision Missing;
 };
 
@@ -79,7 +83,7 @@ __device(hpp) int plain(int x) { return x * 3; }
   EXPECT_TRUE(D.ThirtyTwo.Loc.isInvalid());
   EXPECT_FALSE(D.WideMask);
   EXPECT_FALSE(D.narrows());
-  EXPECT_TRUE(Widths->inDeviceCode(TU->locationOf("x * 3")));
+  EXPECT_TRUE(Device->contains(TU->locationOf("x * 3")));
 }
 
 // Native needs a real-width use and no 32-lane fact. The full-mask literal
@@ -267,10 +271,10 @@ __device(hpp) int outer(int v) {
 }
 int host(int v) { return v + 1; }
 )cpp"));
-  EXPECT_TRUE(Widths->inDeviceCode(TU->locationOf("a + b")));
+  EXPECT_TRUE(Device->contains(TU->locationOf("a + b")));
   EXPECT_EQ(&Widths->at(TU->locationOf("a + b")), &of("outer"));
   EXPECT_EQ(of("outer").Model, WarpModel::Native);
-  EXPECT_FALSE(Widths->inDeviceCode(TU->locationOf("v + 1")));
+  EXPECT_FALSE(Device->contains(TU->locationOf("v + 1")));
   EXPECT_EQ(Widths->at(TU->locationOf("v + 1")).Model, WarpModel::Logical32);
   EXPECT_TRUE(Widths->at(TU->locationOf("v + 1")).RealWidth.Loc.isInvalid());
 }

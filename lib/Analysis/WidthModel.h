@@ -94,12 +94,9 @@ public:
 
   /// The decision for the device code at \p Loc (any location in a root's
   /// or device function's body, as written); a Logical32 decision with no
-  /// facts for a location outside device code.
+  /// facts for a location outside device code (what device code is:
+  /// DeviceCodeMap::contains, lib/Analysis/DeviceCodeMap.h).
   const WidthDecision &at(clang::SourceLocation Loc) const;
-  /// True when \p Loc lies in the body of device code.
-  bool inDeviceCode(clang::SourceLocation Loc) const {
-    return &at(Loc) != &None;
-  }
   /// The decision for the device function or lambda call operator \p FD.
   const WidthDecision &of(const clang::FunctionDecl *FD) const;
   /// Every component's decision, in discovery order.

@@ -40,15 +40,6 @@ inline clang::ast_matchers::StatementMatcher parallelForCall() {
           .bind("call"));
 }
 
-/// A parallelFor call whose body lambda is bound to \p BodyID: the root of
-/// device code for rules that rewrite inside bodies (rewriteDescendants).
-inline clang::ast_matchers::StatementMatcher
-parallelForBody(llvm::StringRef BodyID) {
-  using namespace clang::ast_matchers;
-  return callExpr(parallelForCall(),
-                  hasAnyArgument(ignoringImplicit(lambdaExpr().bind(BodyID))));
-}
-
 /// The compound statement of a lambda (not its init-captures, which are
 /// evaluated where the lambda is written).
 AST_MATCHER_P(clang::LambdaExpr, lambdaBody,
@@ -57,14 +48,35 @@ AST_MATCHER_P(clang::LambdaExpr, lambdaBody,
   return Body && Inner.matches(*Body, Finder, Builder);
 }
 
+/// A lambda whose compound statement is bound to \p BodyID (device code
+/// only, without the init-captures).
+inline clang::ast_matchers::internal::Matcher<clang::LambdaExpr>
+lambdaBodyStmt(llvm::StringRef BodyID) {
+  using namespace clang::ast_matchers;
+  return lambdaBody(compoundStmt().bind(BodyID));
+}
+
+/// A parallelFor call whose body lambda matches \p Body: a root of device
+/// code (Dialect/DeviceRootKinds.def).
+inline clang::ast_matchers::StatementMatcher parallelForBody(
+    clang::ast_matchers::internal::Matcher<clang::LambdaExpr> Body) {
+  using namespace clang::ast_matchers;
+  return callExpr(parallelForCall(),
+                  hasAnyArgument(ignoringImplicit(lambdaExpr(Body))));
+}
+
+/// A parallelFor call whose body lambda is bound to \p BodyID.
+inline clang::ast_matchers::StatementMatcher
+parallelForBody(llvm::StringRef BodyID) {
+  using namespace clang::ast_matchers;
+  return parallelForBody(lambdaExpr().bind(BodyID));
+}
+
 /// A parallelFor call whose body lambda's compound statement is bound to
 /// \p BodyID: device code only, without the init-captures.
 inline clang::ast_matchers::StatementMatcher
 parallelForBodyStmt(llvm::StringRef BodyID) {
-  using namespace clang::ast_matchers;
-  return callExpr(parallelForCall(),
-                  hasAnyArgument(ignoringImplicit(
-                      lambdaExpr(lambdaBody(compoundStmt().bind(BodyID))))));
+  return parallelForBody(lambdaBodyStmt(BodyID));
 }
 
 /// An expression or variable whose type is an `hpp::Task<R, IndexT>`.
@@ -117,23 +129,36 @@ inline clang::ast_matchers::DeclarationMatcher taskVariable() {
                       .bind("task-var"));
 }
 
-/// A Task construction whose body lambda is bound to \p BodyID: a root of
-/// device code, as parallelForBody() (rewriteDescendants). taskVarBody()
-/// is the same for a variable of a dependent Task type.
-inline clang::ast_matchers::StatementMatcher taskBody(llvm::StringRef BodyID) {
+/// A Task construction whose body lambda matches \p Body: a root of device
+/// code, as parallelForBody(). taskVarBody() is the same for a variable of
+/// a dependent Task type.
+inline clang::ast_matchers::StatementMatcher
+taskBody(clang::ast_matchers::internal::Matcher<clang::LambdaExpr> Body) {
   using namespace clang::ast_matchers;
   return expr(taskConstruction(),
-              constructedFrom(ignoringImplicit(lambdaExpr().bind(BodyID))));
+              constructedFrom(ignoringImplicit(lambdaExpr(Body))));
+}
+
+/// A Task construction whose body lambda is bound to \p BodyID.
+inline clang::ast_matchers::StatementMatcher taskBody(llvm::StringRef BodyID) {
+  using namespace clang::ast_matchers;
+  return taskBody(lambdaExpr().bind(BodyID));
+}
+
+/// The Task body of a variable of a dependent Task type, matching \p Body.
+inline clang::ast_matchers::DeclarationMatcher
+taskVarBody(clang::ast_matchers::internal::Matcher<clang::LambdaExpr> Body) {
+  using namespace clang::ast_matchers;
+  return varDecl(taskVariable(),
+                 hasInitializer(anyOf(parenListExpr(has(lambdaExpr(Body))),
+                                      initListExpr(has(lambdaExpr(Body))))));
 }
 
 /// The Task body of a variable of a dependent Task type, bound to \p BodyID.
 inline clang::ast_matchers::DeclarationMatcher
 taskVarBody(llvm::StringRef BodyID) {
   using namespace clang::ast_matchers;
-  return varDecl(
-      taskVariable(),
-      hasInitializer(anyOf(parenListExpr(has(lambdaExpr().bind(BodyID))),
-                           initListExpr(has(lambdaExpr().bind(BodyID))))));
+  return taskVarBody(lambdaExpr().bind(BodyID));
 }
 
 /// A Task construction whose body lambda's compound statement is bound to
@@ -141,19 +166,12 @@ taskVarBody(llvm::StringRef BodyID) {
 /// taskVarBodyStmt() for a variable of a dependent Task type.
 inline clang::ast_matchers::StatementMatcher
 taskBodyStmt(llvm::StringRef BodyID) {
-  using namespace clang::ast_matchers;
-  return expr(taskConstruction(),
-              constructedFrom(ignoringImplicit(
-                  lambdaExpr(lambdaBody(compoundStmt().bind(BodyID))))));
+  return taskBody(lambdaBodyStmt(BodyID));
 }
 
 inline clang::ast_matchers::DeclarationMatcher
 taskVarBodyStmt(llvm::StringRef BodyID) {
-  using namespace clang::ast_matchers;
-  auto Body = lambdaExpr(lambdaBody(compoundStmt().bind(BodyID)));
-  return varDecl(
-      taskVariable(),
-      hasInitializer(anyOf(parenListExpr(has(Body)), initListExpr(has(Body)))));
+  return taskVarBody(lambdaBodyStmt(BodyID));
 }
 
 /// The last argument written in a call (the caller's location, a default
@@ -188,23 +206,27 @@ inline clang::ast_matchers::StatementMatcher channelExecuteWith() {
           .bind("execute"));
 }
 
-/// An executeWith call whose consumer lambda is bound to \p BodyID: a root
-/// of device code, as parallelForBody().
+/// An executeWith call whose consumer lambda matches \p Body: a root of
+/// device code, as parallelForBody().
+inline clang::ast_matchers::StatementMatcher
+consumerBody(clang::ast_matchers::internal::Matcher<clang::LambdaExpr> Body) {
+  using namespace clang::ast_matchers;
+  return callExpr(channelExecuteWith(),
+                  hasLastWrittenArgument(lambdaExpr(Body)));
+}
+
+/// An executeWith call whose consumer lambda is bound to \p BodyID.
 inline clang::ast_matchers::StatementMatcher
 consumerBody(llvm::StringRef BodyID) {
   using namespace clang::ast_matchers;
-  return callExpr(channelExecuteWith(),
-                  hasLastWrittenArgument(lambdaExpr().bind(BodyID)));
+  return consumerBody(lambdaExpr().bind(BodyID));
 }
 
 /// An executeWith call whose consumer lambda's compound statement is bound
 /// to \p BodyID (device code only, without the init-captures).
 inline clang::ast_matchers::StatementMatcher
 consumerBodyStmt(llvm::StringRef BodyID) {
-  using namespace clang::ast_matchers;
-  return callExpr(channelExecuteWith(),
-                  hasLastWrittenArgument(
-                      lambdaExpr(lambdaBody(compoundStmt().bind(BodyID)))));
+  return consumerBody(lambdaBodyStmt(BodyID));
 }
 
 } // namespace rewrite

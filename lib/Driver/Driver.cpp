@@ -8,6 +8,7 @@
 #include "hpp-rewrite/Rule.h"
 
 #include "Analysis/DeviceCallGraph.h"
+#include "Analysis/DeviceCodeMap.h"
 #include "Analysis/WidthModel.h"
 #include "Framework/CrashRecovery.h"
 #include "Framework/LineDirectives.h"
@@ -45,6 +46,12 @@ DeviceCallGraph &RuleContext::deviceGraph() {
   if (!Graph)
     Graph = std::make_unique<DeviceCallGraph>(CI.getASTContext());
   return *Graph;
+}
+
+const DeviceCodeMap &RuleContext::deviceCode() {
+  if (!Code)
+    Code = std::make_unique<DeviceCodeMap>(CI.getASTContext(), deviceGraph());
+  return *Code;
 }
 
 const WidthModel &RuleContext::widthModel() {

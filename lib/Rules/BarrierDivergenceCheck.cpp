@@ -6,6 +6,7 @@
 
 #include "Rules/BarrierDivergenceCheck.h"
 #include "Analysis/Captures.h"
+#include "Analysis/DeviceCodeMap.h"
 #include "Analysis/Divergence.h"
 #include "Analysis/GridSyncUses.h"
 #include "Analysis/LaneId.h"
@@ -39,12 +40,13 @@ static StringRef barrierWait(const CallExpr *CE, GridSyncIndex &GridSyncs) {
 }
 
 void BarrierDivergenceCheck::registerMatchers(MatchFinder &Finder) {
-  DeviceRoots::addMatchers(Finder, this);
+  addDeviceRootMatchers(Finder, this, Ctx);
 }
 
 void BarrierDivergenceCheck::run(const MatchFinder::MatchResult &Result) {
-  std::optional<DeviceRoot> Root = Roots.take(Result);
-  if (!Root)
+  // Each outermost root once: a root inside it is walked with it.
+  const DeviceRoot *Root = Ctx.deviceCode().root(Result);
+  if (!Root || !Root->Outermost)
     return;
   LaneId Ids(Root->Body);
   auto Report = [&](const CallExpr *CE, StringRef Wait, const Expr *Cond,

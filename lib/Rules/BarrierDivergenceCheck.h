@@ -8,7 +8,6 @@
 #define HPP_REWRITE_LIB_RULES_BARRIERDIVERGENCECHECK_H
 
 #include "Analysis/GridSyncUses.h"
-#include "Dialect/DeviceRoots.h"
 #include "hpp-rewrite/Rule.h"
 
 namespace hpp {
@@ -31,7 +30,6 @@ public:
   void onStartOfTranslationUnit() override { GridSyncs.clear(); }
 
 private:
-  DeviceRoots Roots;
   GridSyncIndex GridSyncs;
 };
 

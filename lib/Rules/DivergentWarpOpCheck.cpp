@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/DivergentWarpOpCheck.h"
+#include "Analysis/DeviceCodeMap.h"
 #include "Analysis/Divergence.h"
 #include "Analysis/LaneId.h"
 
@@ -15,12 +16,13 @@ namespace hpp {
 namespace rewrite {
 
 void DivergentWarpOpCheck::registerMatchers(MatchFinder &Finder) {
-  DeviceRoots::addMatchers(Finder, this);
+  addDeviceRootMatchers(Finder, this, Ctx);
 }
 
 void DivergentWarpOpCheck::run(const MatchFinder::MatchResult &Result) {
-  std::optional<DeviceRoot> Root = Roots.take(Result);
-  if (!Root)
+  // Each outermost root once: a root inside it is walked with it.
+  const DeviceRoot *Root = Ctx.deviceCode().root(Result);
+  if (!Root || !Root->Outermost)
     return;
   LaneId Ids(Root->Body);
   auto Report = [&](const CallExpr *CE, StringRef Collective, const Expr *Cond,

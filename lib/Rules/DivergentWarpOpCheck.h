@@ -6,7 +6,6 @@
 #ifndef HPP_REWRITE_LIB_RULES_DIVERGENTWARPOPCHECK_H
 #define HPP_REWRITE_LIB_RULES_DIVERGENTWARPOPCHECK_H
 
-#include "Dialect/DeviceRoots.h"
 #include "hpp-rewrite/Rule.h"
 
 namespace hpp {
@@ -23,9 +22,6 @@ public:
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void
   run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
-
-private:
-  DeviceRoots Roots;
 };
 
 } // namespace rewrite

@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/LaneMaskRule.h"
+#include "Analysis/DeviceCodeMap.h"
 #include "Analysis/WidthModel.h"
 #include "Dialect/DeviceCode.h"
-#include "Rules/DeviceRewrite.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -20,7 +20,7 @@ namespace hpp {
 namespace rewrite {
 
 void LaneMaskRule::registerMatchers(MatchFinder &Finder) {
-  deviceRootMatchers(Finder, this, Ctx);
+  addDeviceRootMatchers(Finder, this, Ctx);
 }
 
 void LaneMaskRule::run(const MatchFinder::MatchResult &R) {
@@ -29,15 +29,11 @@ void LaneMaskRule::run(const MatchFinder::MatchResult &R) {
   auto Native = [&](const FunctionDecl *F) {
     return Ctx.widthModel().of(F).Model == WarpModel::Native;
   };
-  if (const auto *F = R.Nodes.getNodeAs<FunctionDecl>("hpp-device-fn")) {
-    if (F->getBody() && Native(F) && Seen.insert(F).second)
-      Flow.addRoot(F, F->getBody(), /*EditableParameters=*/true);
-  } else if (const auto *LE =
-                 R.Nodes.getNodeAs<LambdaExpr>("hpp-device-body")) {
-    if (Native(LE->getCallOperator()) &&
-        Seen.insert(LE->getCallOperator()).second)
-      Flow.addRoot(LE->getCallOperator(), LE->getBody(), false);
-  }
+  // Every root, nested ones too: the flow takes each function once.
+  const DeviceRoot *Root = Ctx.deviceCode().root(R);
+  if (Root && Native(Root->Function) && Seen.insert(Root->Function).second)
+    Flow.addRoot(Root->Function, Root->Body,
+                 /*EditableParameters=*/!Root->Lambda);
 }
 
 void LaneMaskRule::onEndOfTranslationUnit(ASTContext &AST) {

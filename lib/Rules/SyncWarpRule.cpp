@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/SyncWarpRule.h"
+#include "Analysis/DeviceCodeMap.h"
 #include "Analysis/LaneMask.h"
-#include "Rules/DeviceRewrite.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Tooling/Transformer/RangeSelector.h"

@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/WarpIntrinsicRule.h"
+#include "Analysis/DeviceCodeMap.h"
 #include "Analysis/LaneMask.h"
 #include "Analysis/WidthModel.h"
-#include "Rules/DeviceRewrite.h"
 
 #include "clang/Tooling/Transformer/RangeSelector.h"
 #include "clang/Tooling/Transformer/RewriteRule.h"

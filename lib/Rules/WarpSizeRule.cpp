@@ -5,11 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/WarpSizeRule.h"
+#include "Analysis/DeviceCodeMap.h"
 #include "Analysis/WidthModel.h"
 #include "Analysis/WidthUses.h"
-#include "Dialect/DeviceCode.h"
-#include "Dialect/DialectMatchers.h"
-#include "Rules/DeviceRewrite.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Tooling/Transformer/RangeSelector.h"
@@ -47,34 +45,20 @@ static RewriteRule deviceWidth(RuleContext &Ctx) {
 
 WarpSizeRule::WarpSizeRule(llvm::StringRef Name, RuleContext &Ctx)
     : TransformerRule(Name, Ctx, {"the warp width", node("w")}) {
-  RewriteRule Width = deviceWidth(Ctx);
-  addRule(applyFirst(
-      {descend(
-           // Declarations too: their default arguments.
-           functionDecl(
-               anyOf(hasDeviceAnnotation(), reachedFromDeviceCode(&Ctx)),
-               isExpansionInMainFile(), unless(isTemplateInstantiation()),
-               unless(cxxMethodDecl(ofClass(isLambda()))))
-               .bind("fn"),
-           "fn", Width),
-       // The body only: init-captures are host code.
-       descend(parallelForBodyStmt("body"), "body", Width),
-       descend(taskBodyStmt("body"), "body", Width),
-       descend(taskVarBodyStmt("body"), "body", Width),
-       descend(consumerBodyStmt("body"), "body", Width)}));
+  // A device function's declarations too (their default arguments), a
+  // lambda's body only (its init-captures are host code).
+  addRule(inDeviceCode(*this, Ctx, deviceWidth(Ctx)));
 }
 
 void WarpSizeRule::registerMatchers(MatchFinder &Finder) {
   TransformerRule::registerMatchers(Finder);
-  deviceRootMatchers(Finder, &ConstantUses, Ctx);
+  addDeviceRootMatchers(Finder, &ConstantUses, Ctx);
 }
 
 void WarpSizeRule::ConstantUseCallback::run(const MatchFinder::MatchResult &R) {
-  if (const auto *FD = R.Nodes.getNodeAs<FunctionDecl>("hpp-device-fn"))
-    Rule.checkConstantUses(FD->getBody(), *R.Context);
-  // A parallelFor or Task body's init-captures are host code.
-  if (const auto *LE = R.Nodes.getNodeAs<LambdaExpr>("hpp-device-body"))
-    Rule.checkConstantUses(LE->getBody(), *R.Context);
+  // A lambda root's body, without its init-captures (host code).
+  if (const DeviceRoot *Root = Rule.Ctx.deviceCode().root(R))
+    Rule.checkConstantUses(Root->Body, *R.Context);
 }
 
 /// The device width has no compile-time value on HIP

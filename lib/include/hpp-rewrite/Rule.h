@@ -32,6 +32,7 @@ namespace hpp {
 namespace rewrite {
 
 class DeviceCallGraph;
+class DeviceCodeMap;
 class KernelSites;
 class LineDirectives;
 class RuleSelection;
@@ -54,6 +55,11 @@ struct RuleContext {
   /// Device code reachable from parallelFor bodies and __device(hpp)
   /// functions; built lazily after matching.
   DeviceCallGraph &deviceGraph();
+  /// What device code is: its roots and the text they cover
+  /// (lib/Analysis/DeviceCodeMap.h; the kinds of roots are
+  /// lib/Dialect/DeviceRootKinds.def); built lazily, on the whole
+  /// translation unit, at its first query.
+  const DeviceCodeMap &deviceCode();
   /// The warp-width decision of each kernel (lib/Analysis/WidthModel.h); built
   /// lazily, on the whole translation unit, at its first query.
   const WidthModel &widthModel();
@@ -74,6 +80,7 @@ struct RuleContext {
 
 private:
   std::unique_ptr<DeviceCallGraph> Graph;
+  std::unique_ptr<DeviceCodeMap> Code;
   std::unique_ptr<WidthModel> Widths;
   std::unique_ptr<KernelSites> Sites;
   std::unique_ptr<LineDirectives> Lines;
