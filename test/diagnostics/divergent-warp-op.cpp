@@ -113,3 +113,33 @@ void callers(Pointer<int> p, int n) {
     p[i.getX()] = reduce(i, p[i.getX()], n) + reduceAll(1, n);
   });
 }
+
+// A function that device code calls without the mark (inline, a template)
+// is device code all the same (lib/Dialect/DeviceRootKinds.def): the same
+// check applies to it.
+inline int implicitReduce(Index<1> i, int v) {
+  if (i.getLocalX() < 16)
+    v += __shfl_down_sync(0xffffffffu, v, 1);
+  // CHECK-MESSAGES: divergent-warp-op.cpp:[[@LINE-1]]:10: warning: warp collective '__shfl_down_sync' in control flow that depends on the work-item id; on AMD every active lane of the wavefront must take part [hpp-divergent-warp-op]
+  // CHECK-MESSAGES: :[[@LINE-3]]:7: note: this condition depends on the work-item id
+  return v;
+}
+
+template <typename T> T implicitTemplate(Index<1> i, T v) {
+  return i.getX() % 2 ? v : __shfl_xor_sync(0xffffffffu, v, 1);
+  // CHECK-MESSAGES: divergent-warp-op.cpp:[[@LINE-1]]:29: warning: warp collective '__shfl_xor_sync' in control flow that depends on the work-item id
+  // CHECK-MESSAGES: :[[@LINE-2]]:10: note: this condition depends on the work-item id
+}
+
+// Called from host code only: not device code, not checked.
+inline int hostOnly(int lane, int v) {
+  if (lane < 16)
+    v += __shfl_down_sync(0xffffffffu, v, 1);
+  return v;
+}
+
+void implicitCallers(Pointer<int> p, int n) {
+  parallelFor(Range<1>(n), [=](Index<1> i) __device(hpp) {
+    p[i.getX()] = implicitReduce(i, p[i.getX()]) + implicitTemplate(i, 2);
+  });
+}
