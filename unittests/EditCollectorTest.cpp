@@ -306,13 +306,9 @@ TEST_F(EditCollectorTest, SyncLinesRecordsTheDirectives) {
             "int second = 2;\n");
 }
 
-// BUG: an EditRecord's Text is "the replacement text" (EditCollector.h,
-// the report's "text"), but the record of the directive at the top of the
-// output lacks the mark that the output's first line has (OutputMark:
-// LineDirectives::synced() adds it, syncLines() records directiveAt(0)).
-// `--report-json` shows it too.
+// An EditRecord's Text is the text inserted: for the directive at the top
+// of the output, with the mark the output's first line has (OutputMark).
 TEST_F(EditCollectorTest, TopDirectiveRecordIsTheTextInserted) {
-  GTEST_SKIP() << "known bug: the record of the top directive has no mark";
   ASSERT_TRUE(parse(Code));
   EXPECT_TRUE(replace(4, 9, "primero", "hpp-first"));
   Edits->syncLines(TU->lines(), "hpp-source-position");

@@ -149,7 +149,8 @@ void EditCollector::syncLines(const LineDirectives &Lines,
     Record.Offset = Offset;
     Record.Line = SM.getLineNumber(Main, Offset);
     Record.Column = 1;
-    Record.Text = Lines.directiveAt(Offset);
+    // Offset 0 holds the top directive, which carries the output's mark.
+    Record.Text = Offset == 0 ? Lines.topDirective() : Lines.directiveAt(Offset);
     Records.push_back(std::move(Record));
   }
 }

@@ -142,6 +142,12 @@ std::string LineDirectives::directiveAt(unsigned Offset) const {
   return Out + "\"\n";
 }
 
+std::string LineDirectives::topDirective() const {
+  std::string Top = directiveAt(0);
+  Top.insert(Top.size() - 1, " " + OutputMark.str());
+  return Top;
+}
+
 std::optional<std::pair<unsigned, unsigned>>
 LineDirectives::lastDirective(llvm::StringRef Text) {
   std::optional<std::pair<unsigned, unsigned>> Last;
@@ -195,8 +201,7 @@ LineDirectives::synced(const tooling::Replacements &Edits, unsigned Base,
     // The whole output names the input: `__FILE__` before the first edit
     // too (includes are still found next to the output). The mark after
     // it tells the tool its own outputs (Driver.h, OutputMark).
-    std::string Top = directiveAt(0);
-    Top.insert(Top.size() - 1, " " + OutputMark.str());
+    std::string Top = topDirective();
     if (Rs.front().getOffset() == 0)
       Texts.front() = Top + Texts.front();
     else

@@ -64,6 +64,9 @@ public:
   /// `#line N "FILE"` and a newline, naming the line and file the input
   /// gives main-file offset \p Offset.
   std::string directiveAt(unsigned Offset) const;
+  /// The directive at the top of the output: directiveAt(0) with the mark
+  /// that tells the tool its own outputs (Driver.h, OutputMark).
+  std::string topDirective() const;
 
   /// \p Edits of the main file's text [\p Base, \p End) (offsets relative
   /// to \p Base), with the directives added that keep the lines after each
