@@ -460,6 +460,13 @@ std::string ParsedSource::lineColumn(SourceLocation Loc) const {
          std::to_string(SM.getExpansionColumnNumber(Loc));
 }
 
+bool parsed(const ParsedSource &TU) {
+  if (TU.ok())
+    return true;
+  ADD_FAILURE() << "the snippet does not parse:\n" << TU.diagnostics();
+  return false;
+}
+
 } // namespace test
 } // namespace rewrite
 } // namespace hpp

@@ -131,6 +131,10 @@ private:
   bool Parsed = false;
 };
 
+/// True when \p TU parsed without errors; otherwise a test failure that
+/// shows clang's diagnostics, and false (a fixture's parse step).
+bool parsed(const ParsedSource &TU);
+
 } // namespace test
 } // namespace rewrite
 } // namespace hpp

@@ -30,10 +30,8 @@ protected:
   /// does not parse.
   bool build(llvm::StringRef Code) {
     TU = ParsedSource::parseDialect(Code);
-    if (!TU->ok()) {
-      ADD_FAILURE() << "the snippet does not parse:\n" << TU->diagnostics();
+    if (!parsed(*TU))
       return false;
-    }
     Graph = std::make_unique<DeviceCallGraph>(TU->context());
     return true;
   }

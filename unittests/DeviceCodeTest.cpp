@@ -39,10 +39,8 @@ protected:
   /// Parses \p Code; false (and a failure) when it does not parse.
   bool build(llvm::StringRef Code) {
     TU = ParsedSource::parseDialect(Code);
-    if (!TU->ok()) {
-      ADD_FAILURE() << "the snippet does not parse:\n" << TU->diagnostics();
+    if (!parsed(*TU))
       return false;
-    }
     Graph = std::make_unique<DeviceCallGraph>(TU->context());
     Map = std::make_unique<DeviceCodeMap>(TU->context(), *Graph);
     return true;

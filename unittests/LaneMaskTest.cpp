@@ -36,10 +36,8 @@ protected:
   /// parse.
   bool solve(llvm::StringRef Code) {
     TU = ParsedSource::parseDialect(Code);
-    if (!TU->ok()) {
-      ADD_FAILURE() << "the snippet does not parse:\n" << TU->diagnostics();
+    if (!parsed(*TU))
       return false;
-    }
     for (const FunctionDecl *F : TU->deviceFunctions())
       Flow.addRoot(F, F->getBody(), /*EditableParameters=*/true);
     for (const LambdaExpr *LE : TU->outermostDeviceLambdas())

@@ -64,10 +64,8 @@ protected:
     Edits.reset();
     Diags.reset();
     TU = ParsedSource::parseDialect(Code);
-    if (!TU->ok()) {
-      ADD_FAILURE() << "the snippet does not parse:\n" << TU->diagnostics();
+    if (!parsed(*TU))
       return false;
-    }
     Diags = std::make_unique<RuleDiagnostics>(TU->diagnosticsEngine());
     Edits = std::make_unique<EditCollector>(TU->sourceManager(), *Diags);
     Sites = std::make_unique<KernelSites>(*Diags);
