@@ -9,7 +9,12 @@ sources. For each FILE it runs the same compiles the tests ran one by one:
         --offload-arch=gfx1030 --cuda-device-only -c FILE
         (without --cuda-device-only under --hip-host: host code too)
 
-A compiler that is not given (--nvcc, --hipcc) is not run.
+A compiler that is not given (--nvcc, --hipcc) is not run; `--only nvcc`
+or `--only hipcc` runs just that one (a source for one vendor's SDK).
+
+`--has-symbol S` and `--lacks-symbol S` check the host object that nvcc
+builds (and hipcc's under --hip-host): some symbol of `nm -C` contains the
+text S, or none does (which instantiations the host code made, say).
 
 Immediately (the default), or queued (--queue DIR): the file is copied into
 DIR with what the check needs, and `gpu-check.py --drain DIR` compiles
@@ -25,13 +30,18 @@ the test that queued it. A file that the unity form cannot hold (it defines
 or undefines macros before an #include, or includes inside a conditional)
 is compiled on its own from the start.
 
+In a batch, a member's symbol checks read the symbols of its own
+namespace; a check that fails there is made again on the member compiled
+on its own, and only a failure there counts.
+
 What the batch does not prove that the single compile would: that the file
 includes every standard header it uses (the hoisted includes are seen by
 every member). The tests build the same files for the CPU backend on their
 own, which does.
 
 Usage:
-  gpu-check.py [--nvcc NVCC] [--hipcc HIPCC] -I DIR... [-D...] [--hip-host]
+  gpu-check.py [--nvcc NVCC] [--hipcc HIPCC] [--only nvcc|hipcc] -I DIR...
+               [-D...] [--hip-host] [--has-symbol S] [--lacks-symbol S]
                [--queue DIR] FILE...
   gpu-check.py --drain DIR [-j N] [--batch K] [--progress]
   (the compilers and include directories are those each file was queued with)
@@ -86,14 +96,57 @@ def run(cmd):
     return p.returncode, p.stdout
 
 
+def builds_host_code(name, host):
+    """True when the compiler's object holds host code: nvcc's always,
+    hipcc's under --hip-host."""
+    return name.startswith("nvcc") or host
+
+
+_NM = {}
+
+
+def symbol_failures(obj, symbols, scope=None):
+    """The symbol checks ({"has": [...], "lacks": [...]}) that the object
+    fails, as text (empty: all hold). With \p scope, only the symbols of
+    that namespace are read."""
+    if obj not in _NM:
+        _NM[obj] = run(["nm", "-C", obj])
+    rc, out = _NM[obj]
+    if rc != 0:
+        return "nm -C %s failed:\n%s" % (obj, out)
+    names = out.splitlines()
+    if scope:
+        names = [n for n in names if scope + "::" in n]
+    wrong = ["no symbol contains '%s'" % s for s in symbols.get("has", [])
+             if not any(s in n for n in names)]
+    wrong += ["a symbol contains '%s': %s" % (s, next(n for n in names if s in n))
+              for s in symbols.get("lacks", []) if any(s in n for n in names)]
+    return "\n".join(wrong)
+
+
+def compile_one(name, make, host, symbols, src, obj):
+    """One compiler on one file: None, or the (compiler, command, output) of
+    its failure (a rejected file, or a symbol check that does not hold)."""
+    cmd = make(src, obj)
+    rc, out = run(cmd)
+    if rc != 0:
+        return (name, " ".join(cmd), out)
+    if symbols and builds_host_code(name, host):
+        wrong = symbol_failures(obj, symbols)
+        if wrong:
+            return (name + ": symbol checks", " ".join(cmd) + " && nm -C " + obj, wrong)
+    return None
+
+
 def compile_alone(args, flags, host, src, work):
-    """Every compiler on one file: a list of (compiler, output) failures."""
+    """Every compiler on one file: a list of (compiler, command, output)
+    failures."""
     failures = []
     for name, make in compilers(args, flags, host):
         obj = os.path.join(work, "%s.%s.o" % (os.path.basename(src), name.split()[0]))
-        rc, out = run(make(src, obj))
-        if rc != 0:
-            failures.append((name, " ".join(make(src, obj)), out))
+        fail = compile_one(name, make, host, args.symbols, src, obj)
+        if fail:
+            failures.append(fail)
     return failures
 
 
@@ -127,7 +180,9 @@ def enqueue(args, files):
         with open(src, encoding="utf-8", errors="surrogateescape") as f:
             text = f.read()
         text = absolute_quote_includes(text, os.path.dirname(os.path.abspath(src)))
-        digest = hashlib.sha1((src + "\0" + text + "\0" + " ".join(args.flags)).encode(
+        what = " ".join(args.flags) + json.dumps(args.symbols, sort_keys=True) + \
+            "\0%s\0%s" % (args.nvcc, args.hipcc)
+        digest = hashlib.sha1((src + "\0" + text + "\0" + what).encode(
             "utf-8", "surrogateescape")).hexdigest()[:16]
         base = os.path.join(args.queue, digest)
         with open(base + ".cpp", "w", encoding="utf-8", errors="surrogateescape") as f:
@@ -136,6 +191,7 @@ def enqueue(args, files):
             json.dump({"source": os.path.abspath(src), "label": label_of(os.path.abspath(src)),
                        "flags": args.flags, "hip_host": args.hip_host,
                        "nvcc": args.nvcc, "hipcc": args.hipcc,
+                       "symbols": args.symbols,
                        "include": [os.path.abspath(d) for d in args.include]}, f)
         os.replace(base + ".json.tmp", base + ".json")
     return 0
@@ -186,25 +242,31 @@ def unity_text(members):
     return "\n".join(out) + "\n"
 
 
-def check_batch(members, compiler, work):
+def check_batch(members, compiler, host, symbols, work):
     """Compiles a batch with one compiler; returns {member path: [(compiler,
-    cmd, output)]}."""
+    cmd, output)]}. \p symbols: each member's symbol checks, by path."""
     name, make = compiler
     tag = name.split()[0]
     failures = {}
+    alone = [path for path, _, _ in members]
     if len(members) > 1:
         unity = os.path.join(work, "unity.%s.cu" % tag)
+        obj = os.path.join(work, "unity.%s.o" % tag)
         with open(unity, "w") as f:
             f.write(unity_text(members))
-        rc, _ = run(make(unity, os.path.join(work, "unity.%s.o" % tag)))
+        rc, _ = run(make(unity, obj))
         if rc == 0:
-            return failures
-    # One member, or the batch failed: each member on its own.
-    for path, _, _ in members:
+            # Every member compiled; those whose symbol checks fail in the
+            # batch are checked again on their own.
+            alone = [path for i, (path, _, _) in enumerate(members)
+                     if symbols.get(path) and builds_host_code(name, host) and
+                     symbol_failures(obj, symbols[path], "hpp_gpu_check_%d" % i)]
+    # One member, a failed batch or a failed symbol check: on its own.
+    for path in alone:
         obj = os.path.join(work, "%s.%s.o" % (os.path.basename(path), tag))
-        rc, out = run(make(path, obj))
-        if rc != 0:
-            failures.setdefault(path, []).append((name, " ".join(make(path, obj)), out))
+        fail = compile_one(name, make, host, symbols.get(path), path, obj)
+        if fail:
+            failures.setdefault(path, []).append(fail)
     return failures
 
 
@@ -233,7 +295,7 @@ def drain(args):
         else:
             groups.setdefault(key, []).append((rec["path"],) + parts)
     batches = list(singles)
-    for key, members in sorted(groups.items()):
+    for key, members in sorted(groups.items(), key=lambda kv: repr(kv[0])):
         n = max(1, -(-len(members) // args.batch))
         size = -(-len(members) // n)
         for i in range(0, len(members), size):
@@ -248,14 +310,15 @@ def drain(args):
     for i, (key, members) in enumerate(batches):
         tools = argparse.Namespace(nvcc=key[2], hipcc=key[3], include=list(key[4]))
         for compiler in compilers(tools, list(key[0]), key[1]):
-            jobs.append((i, members, compiler))
-    jobs.sort(key=lambda job: not job[2][0].startswith("nvcc"))
+            jobs.append((i, key, members, compiler))
+    jobs.sort(key=lambda job: not job[3][0].startswith("nvcc"))
+    symbols = {r["path"]: r.get("symbols") or {} for r in records}
 
     def one(job):
-        i, members, compiler = job
+        i, key, members, compiler = job
         work = os.path.join(work_root, str(i))
         os.makedirs(work, exist_ok=True)
-        return check_batch(members, compiler, work)
+        return check_batch(members, compiler, key[1], symbols, work)
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         for result in pool.map(one, jobs):
@@ -267,8 +330,10 @@ def drain(args):
     for path, fails in sorted(failures.items()):
         rec = by_path[path]
         for name, cmd, out in fails:
-            print("FAIL: %s: %s (%s) does not compile with %s" %
-                  (rec["label"], rec["source"], os.path.basename(path), name))
+            what = ("fails the symbol checks of " + name.split(":")[0]
+                    if name.endswith(": symbol checks") else "does not compile with " + name)
+            print("FAIL: %s: %s (%s) %s" %
+                  (rec["label"], rec["source"], os.path.basename(path), what))
             print("  $ " + cmd)
             print("".join("  " + l + "\n" for l in out.rstrip().splitlines()[:60]))
     if not failures:
@@ -287,6 +352,12 @@ def main():
     ap.add_argument("-I", dest="include", action="append", default=[])
     ap.add_argument("--hip-host", action="store_true",
                     help="hipcc compiles host code too (no --cuda-device-only)")
+    ap.add_argument("--only", choices=("nvcc", "hipcc"),
+                    help="run only this one of the compilers given")
+    ap.add_argument("--has-symbol", action="append", default=[], metavar="S",
+                    help="some symbol of the host object (nm -C) contains S")
+    ap.add_argument("--lacks-symbol", action="append", default=[], metavar="S",
+                    help="no symbol of the host object (nm -C) contains S")
     ap.add_argument("--queue", help="queue the files in DIR instead of compiling")
     ap.add_argument("--drain", metavar="DIR", help="compile everything queued in DIR")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
@@ -297,6 +368,15 @@ def main():
     args.flags = [a for a in rest if a.startswith("-D")]
     if len(args.flags) != len(rest):
         ap.error("unknown options: %s" % " ".join(a for a in rest if not a.startswith("-D")))
+    if args.only == "nvcc":
+        args.hipcc = None
+    elif args.only == "hipcc":
+        args.nvcc = None
+    args.symbols = {}
+    if args.has_symbol:
+        args.symbols["has"] = args.has_symbol
+    if args.lacks_symbol:
+        args.symbols["lacks"] = args.lacks_symbol
     if args.drain:
         return drain(args)
     if not args.files:
@@ -307,8 +387,9 @@ def main():
     with tempfile.TemporaryDirectory() as work:
         for src in args.files:
             for name, cmd, out in compile_alone(args, args.flags, args.hip_host, src, work):
-                sys.stdout.write("gpu-check: %s does not compile with %s\n  $ %s\n%s" %
-                                 (src, name, cmd, out))
+                what = ("fails the symbol checks of " + name.split(":")[0]
+                        if name.endswith(": symbol checks") else "does not compile with " + name)
+                sys.stdout.write("gpu-check: %s %s\n  $ %s\n%s\n" % (src, what, cmd, out))
                 status = 1
     return status
 

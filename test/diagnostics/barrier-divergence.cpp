@@ -8,7 +8,7 @@
 // index), are fine.
 // RUN: %hpp_rewrite %s -o %t.cpp 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not="{{warning|error}}:"
 // RUN: test -s %t.cpp
-// RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -c %t.cpp -o %t.nv.o %}
+// RUN: %gpu_check %t.cpp
 
 #include <hpp/hpp.h>
 using namespace hpp;

@@ -23,7 +23,7 @@
 // RUN: %t.gen5 | diff %t.ref5.out -
 // RUN: FileCheck %s --check-prefix=FLAGS < %t.ref5.out
 // RUN: %gpu_check %t.cpp
-// RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -DHPPN=5 -DNDEBUG -DWIDE -c %t.cpp -o %t.nv5.o %}
+// RUN: %gpu_check -DHPPN=5 -DNDEBUG -DWIDE %t.cpp
 
 #include <hpp/hpp.h>
 

@@ -5,7 +5,7 @@
 // RUN: %hpp_rewrite %s -o %t.cpp -- -isystem %inputs/mock
 // RUN: %strip %t.cpp | FileCheck %s
 // RUN: %hpp_rewrite %t.cpp -- -isystem %inputs/mock | diff %t.cpp -
-// RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -c %t.cpp -o %t.nv.o %}
+// RUN: %gpu_check --only nvcc %t.cpp
 
 #include <hpp/hpp.h>
 #include <cuda_runtime.h>

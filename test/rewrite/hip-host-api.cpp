@@ -5,8 +5,7 @@
 // RUN: %hpp_rewrite %s -o %t.cpp -- -isystem %inputs/mock
 // RUN: %strip %t.cpp | FileCheck %s
 // RUN: %hpp_rewrite %t.cpp -- -isystem %inputs/mock | diff %t.cpp -
-// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx90a --cuda-device-only -c %t.cpp -o %t.gfx90a.o %}
-// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx1030 --cuda-device-only -c %t.cpp -o %t.gfx1030.o %}
+// RUN: %gpu_check --only hipcc %t.cpp
 
 #include <hpp/hpp.h>
 #include <hip/hip_runtime.h>

@@ -11,12 +11,7 @@
 // RUN: %cxx_runtime %t.cpp -o %t.exe
 // RUN: env HPP_CPU_MVECTOR=32 %t.exe | FileCheck %s --check-prefix=RUN32
 // RUN: env HPP_CPU_MVECTOR=64 %t.exe | FileCheck %s --check-prefix=RUN64
-// RUN: %if nvcc %{ %nvcc -arch=sm_90 -x cu -c %t.cpp -o %t.nv.o %}
-// RUN: %if nvcc %{ nm -C %t.nv.o > %t.syms %}
-// RUN: %if nvcc %{ grep -q 'fill<16>' %t.syms %}
-// RUN: %if nvcc %{ not grep -q 'fill<32>' %t.syms %}
-// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx90a --cuda-device-only -c %t.cpp -o %t.gfx90a.o %}
-// RUN: %if hipcc %{ %hipcc -x hip --offload-arch=gfx1030 --cuda-device-only -c %t.cpp -o %t.gfx1030.o %}
+// RUN: %gpu_check --has-symbol 'fill<16>' --lacks-symbol 'fill<32>' %t.cpp
 
 #include <hpp/hpp.h>
 
