@@ -12,7 +12,7 @@ step() { times+=("$1 $((SECONDS - start)) s"); start=$SECONDS; }
 # What the tests run: the tool and the unit tests (the examples' CMake
 # targets are compiled by the tests themselves; test/examples/gxx.test
 # compiles them with g++ as well).
-"$root/scripts/build.sh" hpp-rewrite hpp-rewrite-unittests hpp-transformer-unittests
+"$root/scripts/build.sh" hpp-rewrite hpp-rewrite-unittests
 step build
 # The fuzzer, for the smoke run of test/fuzz (skipped, with that test, when
 # HPP_NO_FUZZER=1), at -O0: it compiles in about three quarters of -O1's

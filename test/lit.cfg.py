@@ -38,8 +38,6 @@ config.environment["HPP_NO_PCH"] = os.environ.get("HPP_NO_PCH", "")
 config.substitutions.append(("%hpp_rewrite", os.path.join(config.hpp_tools_dir, "hpp-rewrite")))
 config.substitutions.append(("%hpp_unittests", os.path.join(
     config.hpp_obj_root, "unittests", "hpp-rewrite-unittests")))
-config.substitutions.append(("%hpp_transformer_unittests", os.path.join(
-    config.hpp_obj_root, "unittests", "hpp-transformer-unittests")))
 config.substitutions.append(("%hpp_include", include))
 config.substitutions.append(("%hpp_runtime", runtime))
 config.substitutions.append(("%examples", os.path.join(src, "examples")))

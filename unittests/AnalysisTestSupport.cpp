@@ -357,6 +357,7 @@ std::string ParsedSource::diagnostics() const {
 }
 
 ASTContext &ParsedSource::context() { return Compiler->getASTContext(); }
+CompilerInstance &ParsedSource::compiler() { return *Compiler; }
 SourceManager &ParsedSource::sourceManager() {
   return Compiler->getSourceManager();
 }

@@ -70,6 +70,9 @@ public:
   std::string diagnostics() const;
 
   clang::ASTContext &context();
+  /// The compiler that parsed the snippet, for what the driver hands a
+  /// rule (RuleContext).
+  clang::CompilerInstance &compiler();
   clang::SourceManager &sourceManager();
   const clang::LangOptions &langOpts();
   clang::DiagnosticsEngine &diagnosticsEngine();
