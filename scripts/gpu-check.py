@@ -124,6 +124,17 @@ def symbol_failures(obj, symbols, scope=None):
     return "\n".join(wrong)
 
 
+SYMBOLS = ": symbol checks"
+
+
+def failure_text(name):
+    """What a failure of compiler \p name (with SYMBOLS appended: of its
+    symbol checks) says of the file."""
+    if name.endswith(SYMBOLS):
+        return "fails the symbol checks of " + name[:-len(SYMBOLS)]
+    return "does not compile with " + name
+
+
 def compile_one(name, make, host, symbols, src, obj):
     """One compiler on one file: None, or the (compiler, command, output) of
     its failure (a rejected file, or a symbol check that does not hold)."""
@@ -134,7 +145,7 @@ def compile_one(name, make, host, symbols, src, obj):
     if symbols and builds_host_code(name, host):
         wrong = symbol_failures(obj, symbols)
         if wrong:
-            return (name + ": symbol checks", " ".join(cmd) + " && nm -C " + obj, wrong)
+            return (name + SYMBOLS, " ".join(cmd) + " && nm -C " + obj, wrong)
     return None
 
 
@@ -330,10 +341,8 @@ def drain(args):
     for path, fails in sorted(failures.items()):
         rec = by_path[path]
         for name, cmd, out in fails:
-            what = ("fails the symbol checks of " + name.split(":")[0]
-                    if name.endswith(": symbol checks") else "does not compile with " + name)
-            print("FAIL: %s: %s (%s) %s" %
-                  (rec["label"], rec["source"], os.path.basename(path), what))
+            print("FAIL: %s: %s (%s) %s" % (rec["label"], rec["source"],
+                                            os.path.basename(path), failure_text(name)))
             print("  $ " + cmd)
             print("".join("  " + l + "\n" for l in out.rstrip().splitlines()[:60]))
     if not failures:
@@ -387,9 +396,8 @@ def main():
     with tempfile.TemporaryDirectory() as work:
         for src in args.files:
             for name, cmd, out in compile_alone(args, args.flags, args.hip_host, src, work):
-                what = ("fails the symbol checks of " + name.split(":")[0]
-                        if name.endswith(": symbol checks") else "does not compile with " + name)
-                sys.stdout.write("gpu-check: %s %s\n  $ %s\n%s\n" % (src, what, cmd, out))
+                sys.stdout.write("gpu-check: %s %s\n  $ %s\n%s\n" %
+                                 (src, failure_text(name), cmd, out))
                 status = 1
     return status
 
