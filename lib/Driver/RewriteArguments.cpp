@@ -31,8 +31,9 @@ RewriteArguments rewriteArguments(const HeaderPaths &Paths) {
            "-fsyntax-only", "-Wno-unknown-attributes"}};
 }
 
-void addRewriteArguments(tooling::ClangTool &Tool, const HeaderPaths &Paths) {
-  using namespace tooling;
+void addRewriteArguments(clang::tooling::ClangTool &Tool,
+                         const HeaderPaths &Paths) {
+  using namespace clang::tooling;
   const RewriteArguments Arguments = rewriteArguments(Paths);
   // Dropped flags: GPU-compiler options that the C++ parse cannot take.
   Tool.appendArgumentsAdjuster([](const CommandLineArguments &Args, StringRef) {

@@ -20,6 +20,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Tooling/Core/Replacement.h"
 
 #include <string>
 #include <vector>
