@@ -276,11 +276,14 @@ function(hpp_target_sources target)
       file(MAKE_DIRECTORY "${outdir}")
     endif()
     # --absolute-includes: the output, compiled from the build tree, finds
-    # the headers beside the source as the source does.
+    # the headers beside the source as the source does. --pch-dir: the
+    # sources of the build share the dialect header, precompiled once per
+    # set of flags.
     add_custom_command(
       OUTPUT "${out}"
       COMMAND hpp::rewrite "${abs}" -o "${out}" --depfile "${out}.d"
               --absolute-includes --parse-flags-only "--flags-file=${flags}"
+              "--pch-dir=${CMAKE_BINARY_DIR}/hpp-rewrite/pch"
       DEPENDS "${abs}" "${flags}" hpp::rewrite "$<TARGET_FILE:hpp::rewrite>"
       DEPFILE "${out}.d"
       COMMENT "Rewriting ${shown} (hpp-rewrite)"

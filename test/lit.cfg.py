@@ -34,6 +34,17 @@ config.substitutions.append(("%cxx_pch", cxx_pch))
 config.substitutions.append(("%cxx_command", cxx))
 cxx = " ".join([cxx_pch, "--pch-dir", pch_dir, "--", cxx])
 config.environment["HPP_NO_PCH"] = os.environ.get("HPP_NO_PCH", "")
+# hpp-rewrite parses the dialect header precompiled too, kept in
+# build/test/tool-pch (--pch-dir; lib/Driver/DialectPCH.h): a rewrite took
+# a second, nearly all of it that header (docs/benchmarks.md). HPP_NO_PCH=1
+# turns it off as well; test/tool/dialect-pch.test tests it with its own
+# directories.
+config.environment.pop("HPP_REWRITE_PCH_EXPLAIN", None)
+if os.environ.get("HPP_NO_PCH") == "1":
+    config.environment.pop("HPP_REWRITE_PCH_DIR", None)
+else:
+    config.environment["HPP_REWRITE_PCH_DIR"] = os.path.join(
+        config.hpp_obj_root, "test", "tool-pch")
 
 config.substitutions.append(("%hpp_rewrite", os.path.join(config.hpp_tools_dir, "hpp-rewrite")))
 config.substitutions.append(("%hpp_unittests", os.path.join(

@@ -7,6 +7,8 @@
 #include "hpp-rewrite/Driver.h"
 #include "hpp-rewrite/Rule.h"
 
+#include "DialectPCH.h"
+
 #include "Analysis/DeviceCallGraph.h"
 #include "Analysis/DeviceCodeMap.h"
 #include "Analysis/WidthModel.h"
@@ -189,6 +191,18 @@ public:
     Output.Text = std::move(*Text);
     Text.reset();
     Output.Dependencies = readFiles(SM);
+    // With the dialect header precompiled, the parse read only the
+    // headers it needed again; the depfile names them all.
+    std::vector<std::string> Precompiled =
+        precompiledInputs(getCompilerInstance());
+    if (!Precompiled.empty()) {
+      for (const std::string &F : Precompiled)
+        Output.Dependencies.push_back(absolutePath(SM, F));
+      llvm::sort(Output.Dependencies);
+      Output.Dependencies.erase(std::unique(Output.Dependencies.begin(),
+                                            Output.Dependencies.end()),
+                                Output.Dependencies.end());
+    }
     if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
       Output.File = absolutePath(SM, Main->getName());
     Output.Edits = Edits->records();
@@ -409,6 +423,7 @@ public:
     // For a crash's check run: the compile may leave the invocation in
     // any state.
     const CompilerInvocation Saved(*Invocation);
+    usePrecompiledDialect(*Invocation, *Files, PCHContainerOps, OS);
     auto Compiler = std::make_unique<CompilerInstance>(PCHContainerOps);
     Compiler->setInvocation(std::move(Invocation));
     Compiler->setFileManager(Files);

@@ -7,6 +7,7 @@
 #include "Framework/Conditionals.h"
 
 #include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -67,6 +68,7 @@ private:
 std::shared_ptr<ConditionalBlocks> ConditionalBlocks::record(Preprocessor &PP) {
   auto Blocks = std::make_shared<ConditionalBlocks>();
   Blocks->Headers = &PP.getHeaderSearchInfo();
+  Blocks->LangOpts = &PP.getLangOpts();
   PP.addPPCallbacks(
       std::make_unique<ConditionalCallbacks>(PP.getSourceManager(), Blocks));
   return Blocks;
@@ -94,7 +96,8 @@ bool ConditionalBlocks::encloses(SourceLocation Loc,
   if (!Loc.isFileID())
     return false;
   FileID FID = SM.getFileID(Loc);
-  for (const AnyBlock &A : AllBlocks) {
+  for (const AnyBlock &A : SM.isLoadedFileID(FID) ? lexedBlocks(FID, SM)
+                                                   : AllBlocks) {
     if (SM.getFileID(A.B.If) != FID ||
         !SM.isBeforeInTranslationUnit(A.B.If, Loc) ||
         !SM.isBeforeInTranslationUnit(Loc, A.B.Endif))
@@ -109,6 +112,42 @@ bool ConditionalBlocks::encloses(SourceLocation Loc,
     return true;
   }
   return false;
+}
+
+const std::vector<ConditionalBlocks::AnyBlock> &
+ConditionalBlocks::lexedBlocks(FileID FID, const SourceManager &SM) const {
+  auto [It, New] = Lexed.try_emplace(FID);
+  std::vector<AnyBlock> &Out = It->second;
+  bool Invalid = false;
+  StringRef Text = SM.getBufferData(FID, &Invalid);
+  if (!New || Invalid || !LangOpts)
+    return Out;
+  Lexer Raw(SM.getLocForStartOfFile(FID), *LangOpts, Text.begin(),
+            Text.begin(), Text.end());
+  std::vector<std::pair<SourceLocation, bool>> Open;
+  bool First = true;
+  Token T;
+  Raw.LexFromRawLexer(T);
+  while (T.isNot(tok::eof)) {
+    if (T.isNot(tok::hash) || !T.isAtStartOfLine()) {
+      Raw.LexFromRawLexer(T);
+      continue;
+    }
+    SourceLocation Hash = T.getLocation();
+    Raw.LexFromRawLexer(T);
+    if (T.isAtStartOfLine() || T.isNot(tok::raw_identifier))
+      continue; // A null directive: T starts the next line.
+    StringRef Name = T.getRawIdentifier();
+    if (Name == "if" || Name == "ifdef" || Name == "ifndef") {
+      Open.push_back({Hash, First});
+      First = false;
+    } else if (Name == "endif" && !Open.empty()) {
+      Out.push_back({{Open.back().first, T.getLocation()}, Open.back().second});
+      Open.pop_back();
+    }
+    Raw.LexFromRawLexer(T);
+  }
+  return Out;
 }
 
 } // namespace rewrite

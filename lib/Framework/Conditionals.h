@@ -16,13 +16,16 @@
 /// It also records the blocks of every other file, include guards left
 /// out: a declaration inside one (`#ifdef NDEBUG const int Mode = 1;`)
 /// has a value the build that compiles the output may not share, so the
-/// outliner never copies it (Analysis/ConstantOrigin.h).
+/// outliner never copies it (Analysis/ConstantOrigin.h). A header read
+/// from a precompiled header (lib/Driver/DialectPCH.h) was never seen by
+/// the preprocessor's callbacks: its blocks come from its text.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_REWRITE_LIB_FRAMEWORK_CONDITIONALS_H
 #define HPP_REWRITE_LIB_FRAMEWORK_CONDITIONALS_H
 
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <memory>
 #include <vector>
@@ -62,6 +65,14 @@ public:
   std::vector<AnyBlock> AllBlocks;
   /// The header search that knows the include guards.
   const clang::HeaderSearch *Headers = nullptr;
+  const clang::LangOptions *LangOpts = nullptr;
+
+private:
+  /// The blocks of a file the parse read from a precompiled header (whose
+  /// directives the callbacks never saw), from its text, once.
+  const std::vector<AnyBlock> &lexedBlocks(clang::FileID FID,
+                                           const clang::SourceManager &SM) const;
+  mutable llvm::DenseMap<clang::FileID, std::vector<AnyBlock>> Lexed;
 };
 
 } // namespace rewrite

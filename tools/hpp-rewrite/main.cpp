@@ -155,6 +155,19 @@ static cl::opt<std::string> WarningsAsErrors(
              "written"),
     cl::value_desc("list"), cl::cat(Category));
 
+static cl::opt<std::string> PCHDir(
+    "pch-dir",
+    cl::desc("Keep the dialect header precompiled in <dir>, once per set of "
+             "compile options, and parse each source whose first line that "
+             "is not a comment includes it with it; nothing else changes "
+             "(default: $HPP_REWRITE_PCH_DIR; unset: parse in full)"),
+    cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<bool>
+    NoPCH("no-pch",
+          cl::desc("Parse every source in full (no --pch-dir, whatever "
+                   "HPP_REWRITE_PCH_DIR says)"),
+          cl::cat(Category));
+
 static const char Overview[] =
     "Lowers HPP dialect C++ (parallelFor, __device(hpp), ...) into one "
     "portable HIP/CUDA source\nthat builds with nvcc and hipcc. The output "
@@ -336,6 +349,11 @@ int main(int argc, const char **argv) {
                   HPP_SOURCE_INCLUDE_DIR),
       pathSetting("HPP_REWRITE_RUNTIME_DIR", installedDir(argv[0], "runtime"),
                   HPP_SOURCE_RUNTIME_DIR)};
+  if (!NoPCH)
+    hpp::rewrite::setPrecompiledHeaderDir(
+        PCHDir.getNumOccurrences()
+            ? PCHDir.getValue()
+            : sys::Process::GetEnv("HPP_REWRITE_PCH_DIR").value_or(""));
   const auto Start = std::chrono::steady_clock::now();
 
   hpp::tool::RunOptions Run;

@@ -104,6 +104,14 @@ bool crashWasRecovered();
 /// "LLVM ERROR: out of memory" from a TimerGroup of the crashed compile).
 [[noreturn]] void exitAfterCrash(int Status);
 
+/// Keeps precompiled dialect headers in \p Dir (created when missing):
+/// each source whose first line that is not a comment includes
+/// <hpp/hpp.h> (or <hpp/runtime.h>) is then parsed with that header
+/// precompiled, once per set of options, where that cannot change the
+/// parse (lib/Driver/DialectPCH.h says when). Empty, the default: every
+/// source is parsed in full.
+void setPrecompiledHeaderDir(std::string Dir);
+
 /// Runs \p Tool with \p Factory, its diagnostics printed to stderr as
 /// clang prints them; false when anything reported an error, the compiler
 /// driver included (ClangTool::run itself lets some driver errors pass,
