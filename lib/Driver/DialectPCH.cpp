@@ -81,8 +81,7 @@ bool isLineDirectiveRest(StringRef Rest) {
     return false;
   Rest = Rest.ltrim(" \t");
   return Rest.size() >= 2 && Rest.front() == '"' && Rest.back() == '"' &&
-         !Rest.drop_front().drop_back().contains('"') &&
-         !Rest.contains('\\');
+         !Rest.drop_front().drop_back().contains('"') && !Rest.contains('\\');
 }
 
 /// One file the precompiled header was built from, as the stamp says.
@@ -190,8 +189,10 @@ public:
     for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End;
          ++It) {
       llvm::SmallString<256> Path(It->getFirst().getName());
+      // `..` stays: the directory before it may be a symbolic link (a
+      // toolchain found as /lib/gcc/..., /lib a link to /usr/lib).
       CI.getFileManager().makeAbsolutePath(Path);
-      llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+      llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/false);
       if (Path == Stub)
         continue;
       Input In;
@@ -363,14 +364,13 @@ void usePrecompiledDialect(
   llvm::LockFileManager Lock(Base);
   switch (Lock.getState()) {
   case llvm::LockFileManager::LFS_Error:
-    Explain("parsed in full: cannot lock '" + Base + "': " +
-            Lock.getErrorMessage());
+    Explain("parsed in full: cannot lock '" + Base +
+            "': " + Lock.getErrorMessage());
     return;
   case llvm::LockFileManager::LFS_Shared:
     // Another process builds it: wait, then take what it made.
     (void)Lock.waitForUnlock();
-    if (std::optional<std::string> Found =
-            readStamp(Stamp, Digest, AbsDir, FS))
+    if (std::optional<std::string> Found = readStamp(Stamp, Digest, AbsDir, FS))
       return Use(*Found);
     Explain("parsed in full: another process did not finish the header");
     return;
@@ -443,8 +443,10 @@ void usePrecompiledDialect(
     llvm::sys::fs::remove(Old);
   }
   if (!Clean) {
-    Explain("parsed in full: precompiling <" + *Header + "> printed " +
-            (Quiet.First.empty() ? std::string("an error") : Quiet.First));
+    Explain("parsed in full: precompiling <" + *Header + "> " +
+            (!Quiet.First.empty() ? "printed " + Quiet.First
+             : Missing            ? std::string("read a file that is gone")
+                                  : std::string("failed")));
     return;
   }
   Use(std::string(Out));

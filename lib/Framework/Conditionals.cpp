@@ -96,8 +96,8 @@ bool ConditionalBlocks::encloses(SourceLocation Loc,
   if (!Loc.isFileID())
     return false;
   FileID FID = SM.getFileID(Loc);
-  for (const AnyBlock &A : SM.isLoadedFileID(FID) ? lexedBlocks(FID, SM)
-                                                   : AllBlocks) {
+  for (const AnyBlock &A :
+       SM.isLoadedFileID(FID) ? lexedBlocks(FID, SM) : AllBlocks) {
     if (SM.getFileID(A.B.If) != FID ||
         !SM.isBeforeInTranslationUnit(A.B.If, Loc) ||
         !SM.isBeforeInTranslationUnit(Loc, A.B.Endif))
@@ -117,13 +117,21 @@ bool ConditionalBlocks::encloses(SourceLocation Loc,
 const std::vector<ConditionalBlocks::AnyBlock> &
 ConditionalBlocks::lexedBlocks(FileID FID, const SourceManager &SM) const {
   auto [It, New] = Lexed.try_emplace(FID);
-  std::vector<AnyBlock> &Out = It->second;
+  if (New && LangOpts)
+    It->second = lexBlocks(FID, SM, *LangOpts);
+  return It->second;
+}
+
+std::vector<ConditionalBlocks::AnyBlock>
+ConditionalBlocks::lexBlocks(FileID FID, const SourceManager &SM,
+                             const LangOptions &LangOpts) {
+  std::vector<AnyBlock> Out;
   bool Invalid = false;
   StringRef Text = SM.getBufferData(FID, &Invalid);
-  if (!New || Invalid || !LangOpts)
+  if (Invalid)
     return Out;
-  Lexer Raw(SM.getLocForStartOfFile(FID), *LangOpts, Text.begin(),
-            Text.begin(), Text.end());
+  Lexer Raw(SM.getLocForStartOfFile(FID), LangOpts, Text.begin(), Text.begin(),
+            Text.end());
   std::vector<std::pair<SourceLocation, bool>> Open;
   bool First = true;
   Token T;
@@ -139,7 +147,9 @@ ConditionalBlocks::lexedBlocks(FileID FID, const SourceManager &SM) const {
       continue; // A null directive: T starts the next line.
     StringRef Name = T.getRawIdentifier();
     if (Name == "if" || Name == "ifdef" || Name == "ifndef") {
-      Open.push_back({Hash, First});
+      // As the callbacks record it: the start of the directive's line.
+      Open.push_back(
+          {SM.translateLineCol(FID, SM.getSpellingLineNumber(Hash), 1), First});
       First = false;
     } else if (Name == "endif" && !Open.empty()) {
       Out.push_back({{Open.back().first, T.getLocation()}, Open.back().second});

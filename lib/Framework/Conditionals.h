@@ -63,6 +63,12 @@ public:
     bool FirstOfFile;
   };
   std::vector<AnyBlock> AllBlocks;
+  /// The `#if`, `#ifdef` and `#ifndef` blocks of \p FID as its text has
+  /// them (raw lexing: comments and literals are not directives), in the
+  /// order of their `#endif`s; also those inside branches a parse skips.
+  static std::vector<AnyBlock> lexBlocks(clang::FileID FID,
+                                         const clang::SourceManager &SM,
+                                         const clang::LangOptions &LangOpts);
   /// The header search that knows the include guards.
   const clang::HeaderSearch *Headers = nullptr;
   const clang::LangOptions *LangOpts = nullptr;
@@ -70,8 +76,8 @@ public:
 private:
   /// The blocks of a file the parse read from a precompiled header (whose
   /// directives the callbacks never saw), from its text, once.
-  const std::vector<AnyBlock> &lexedBlocks(clang::FileID FID,
-                                           const clang::SourceManager &SM) const;
+  const std::vector<AnyBlock> &
+  lexedBlocks(clang::FileID FID, const clang::SourceManager &SM) const;
   mutable llvm::DenseMap<clang::FileID, std::vector<AnyBlock>> Lexed;
 };
 

@@ -93,6 +93,9 @@ public:
   static std::optional<std::pair<unsigned, unsigned>>
   lastDirective(llvm::StringRef Text);
 
+  /// The `#if` blocks recorded with the lines (Conditionals.h).
+  const ConditionalBlocks &conditionals() const { return *Conditionals; }
+
 private:
   unsigned lineAt(unsigned Offset) const;
   /// The offset after the `#endif` line of the outermost `#if` block that

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # many.sh TOOL DIR SOURCE: four rewrites of SOURCE at once, sharing the
-# cache DIR/pch-many (whose first request was seen), each compared with
+# cache DIR/pch (whose first request was seen), each compared with
 # DIR/full.cpp (test/tool/dialect-pch.test).
 set -u
 tool=$1 dir=$2 src=$3
 pids=()
 for i in 1 2 3 4; do
-  "$tool" --pch-dir "$dir/pch-many" "$src" -o "$dir/m$i.cpp" &
+  "$tool" --pch-dir "$dir/pch" "$src" -o "$dir/m$i.cpp" &
   pids+=($!)
 done
 status=0

@@ -1,0 +1,137 @@
+//===- DialectPCHTest.cpp - The dialect header parsed once ----------------===//
+//
+// Part of hpp-rewrite.
+//
+//===----------------------------------------------------------------------===//
+///
+/// \file
+/// Tests of what makes a parse with the precompiled dialect header the parse
+/// without it (lib/Driver/DialectPCH.h): which sources include the header
+/// before anything else, and the `#if` blocks of a header read from a
+/// precompiled header, which ConditionalBlocks lexes from its text
+/// (lib/Framework/Conditionals.h) instead of hearing them from the
+/// preprocessor.
+///
+//===----------------------------------------------------------------------===//
+
+#include "Driver/DialectPCH.h"
+#include "AnalysisTestSupport.h"
+#include "Framework/Conditionals.h"
+#include "Framework/LineDirectives.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+
+namespace hpp {
+namespace rewrite {
+namespace test {
+namespace {
+
+std::string leading(llvm::StringRef Source) {
+  std::optional<llvm::StringRef> H = leadingDialectInclude(Source);
+  return H ? H->str() : std::string("none");
+}
+
+TEST(DialectPCHTest, FirstIncludeAfterCommentsAndLineDirectives) {
+  EXPECT_EQ(leading("#include <hpp/hpp.h>\n"), "hpp/hpp.h");
+  EXPECT_EQ(
+      leading("\xEF\xBB\xBF// c\n\n/* a\n b */ # include  <hpp/runtime.h> \n"),
+      "hpp/runtime.h");
+  EXPECT_EQ(leading("#line 1 \"a.cpp\" // hpp-rewrite output\n"
+                    "#include <hpp/runtime.h>\n"),
+            "none"); // A comment after a #line: kept simple, parsed in full.
+  EXPECT_EQ(leading("#line 7 \"a.cpp\"\n#line 9\n#include <hpp/hpp.h>\n"),
+            "hpp/hpp.h");
+  EXPECT_EQ(leading("/* a */ /* b */\n#include<hpp/hpp.h>\nint x;\n"),
+            "hpp/hpp.h");
+}
+
+TEST(DialectPCHTest, AnythingElseFirstMeansAFullParse) {
+  for (const char *Source :
+       {"#include <cstdio>\n#include <hpp/hpp.h>\n",
+        "#define X 1\n#include <hpp/hpp.h>\n",
+        "#if 1\n#include <hpp/hpp.h>\n#endif\n", "#include \"hpp/hpp.h\"\n",
+        "#include <hpp/hpp.h> /* open\n*/\n",
+        "// a comment that goes on \\\n#include <hpp/hpp.h>\n",
+        "/* never closed\n#include <hpp/hpp.h>\n",
+        "#line 3 \"a\" junk\n#include <hpp/hpp.h>\n",
+        "# 3 \"a\"\n#include <hpp/hpp.h>\n", "%:include <hpp/hpp.h>\n",
+        "int x;\n#include <hpp/hpp.h>\n", "#include <hpp/hpp.hh>\n", ""})
+    EXPECT_EQ(leading(Source), "none") << Source;
+}
+
+/// The blocks ConditionalBlocks heard from the preprocessor in \p File,
+/// and those it lexes from the file's text.
+struct BothBlocks {
+  std::vector<std::pair<unsigned, unsigned>> Heard, Lexed;
+  std::vector<bool> HeardFirst, LexedFirst;
+};
+
+BothBlocks blocksOf(ParsedSource &P, llvm::StringRef File) {
+  SourceManager &SM = P.sourceManager();
+  const ConditionalBlocks &Blocks = P.lines().conditionals();
+  BothBlocks Out;
+  auto Offsets = [&](const ConditionalBlocks::Block &B) {
+    return std::make_pair(SM.getFileOffset(B.If), SM.getFileOffset(B.Endif));
+  };
+  FileID FID;
+  for (const ConditionalBlocks::AnyBlock &A : Blocks.AllBlocks)
+    if (SM.getFilename(A.B.If) == File) {
+      FID = SM.getFileID(A.B.If);
+      Out.Heard.push_back(Offsets(A.B));
+      Out.HeardFirst.push_back(A.FirstOfFile);
+    }
+  if (FID.isInvalid())
+    return Out;
+  for (const ConditionalBlocks::AnyBlock &A :
+       ConditionalBlocks::lexBlocks(FID, SM, P.langOpts())) {
+    Out.Lexed.push_back(Offsets(A.B));
+    Out.LexedFirst.push_back(A.FirstOfFile);
+  }
+  return Out;
+}
+
+TEST(DialectPCHTest, LexedBlocksAreThoseThePreprocessorSaw) {
+  const char *Header = "#ifndef H_H\n"
+                       "#define H_H\n"
+                       "#if defined(A) && A > 1\n"
+                       "int a;\n"
+                       "#elif 1\n"
+                       "  #  ifdef B // indented\n"
+                       "int b;\n"
+                       "#  endif\n"
+                       "#endif\n"
+                       "/* #if in a comment\n"
+                       "#endif */\n"
+                       "const char *S = \"#endif\";\n"
+                       "#\n"
+                       "#ifndef C\n"
+                       "int c;\n"
+                       "#endif\n"
+                       "#endif\n";
+  auto P = ParsedSource::parse("#include \"/unit/h.h\"\nint main() {}\n",
+                               {{"/unit/h.h", Header}});
+  ASSERT_TRUE(P->ok()) << P->diagnostics();
+  BothBlocks B = blocksOf(*P, "/unit/h.h");
+  ASSERT_EQ(B.Heard.size(), 4u);
+  EXPECT_EQ(B.Lexed, B.Heard);
+  EXPECT_EQ(B.LexedFirst, B.HeardFirst);
+}
+
+TEST(DialectPCHTest, LexedBlocksIncludeThoseOfSkippedBranches) {
+  // Never around a declaration of the parse, so harmless to encloses().
+  auto P = ParsedSource::parse("#include \"/unit/s.h\"\nint main() {}\n",
+                               {{"/unit/s.h", "#if 0\n#ifdef X\n#endif\n"
+                                              "#endif\nint s;\n"}});
+  ASSERT_TRUE(P->ok()) << P->diagnostics();
+  BothBlocks B = blocksOf(*P, "/unit/s.h");
+  EXPECT_EQ(B.Heard.size(), 1u);
+  EXPECT_EQ(B.Lexed.size(), 2u);
+}
+
+} // namespace
+} // namespace test
+} // namespace rewrite
+} // namespace hpp
