@@ -66,7 +66,8 @@ StringRef takeLine(StringRef &S) {
 
 bool isBlank(char C) { return C == ' ' || C == '\t'; }
 
-/// A `#line` directive's rest, ` 12` or ` 12 "file"`, with nothing after.
+/// A `#line` directive's rest, ` 12` or ` 12 "file"`, then nothing but a
+/// `//` comment (the tool's own outputs have one: Driver.h, OutputMark).
 bool isLineDirectiveRest(StringRef Rest) {
   if (Rest.empty() || !isBlank(Rest.front()))
     return false;
@@ -74,14 +75,20 @@ bool isLineDirectiveRest(StringRef Rest) {
   StringRef Digits = Rest.take_while(llvm::isDigit);
   if (Digits.empty())
     return false;
-  Rest = Rest.drop_front(Digits.size()).rtrim(" \t");
-  if (Rest.empty())
-    return true;
-  if (!isBlank(Rest.front()))
+  Rest = Rest.drop_front(Digits.size());
+  if (!Rest.empty() && !isBlank(Rest.front()))
     return false;
   Rest = Rest.ltrim(" \t");
-  return Rest.size() >= 2 && Rest.front() == '"' && Rest.back() == '"' &&
-         !Rest.drop_front().drop_back().contains('"') && !Rest.contains('\\');
+  if (Rest.consume_front("\"")) {
+    size_t Close = Rest.find('"');
+    if (Close == StringRef::npos || Rest.take_front(Close).contains('\\'))
+      return false;
+    Rest = Rest.drop_front(Close + 1);
+    if (!Rest.empty() && !isBlank(Rest.front()))
+      return false;
+    Rest = Rest.ltrim(" \t");
+  }
+  return Rest.empty() || Rest.starts_with("//");
 }
 
 /// One file the precompiled header was built from, as the stamp says.
@@ -272,6 +279,8 @@ std::optional<StringRef> leadingDialectInclude(StringRef S) {
     if (!S.consume_front("#"))
       return std::nullopt;
     StringRef Line = takeLine(S).ltrim(" \t");
+    if (Line.ends_with("\\"))
+      return std::nullopt; // The directive goes on: keep it simple.
     if (Line.consume_front("line")) {
       if (!isLineDirectiveRest(Line))
         return std::nullopt;
