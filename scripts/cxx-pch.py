@@ -16,7 +16,8 @@ would build:
 
 - the command compiles and links exactly one `.cpp` source, with no flag
   outside a short list (`-std=`, `-O`, `-pthread`, `-w`, `-D`, `-U`, `-I`,
-  `-o`); a `-c`, `-fsyntax-only`, `-W...` or any other flag means a plain
+  `-o`, and the link's `-fuse-ld=`); a `-c`, `-fsyntax-only`, `-W...` or
+  any other flag means a plain
   compile. The header is precompiled with the command's own flags (its
   macros among them), once per set of flags, from the second compile
   that asks for that set on (a test's own `-D` is not worth a build);
@@ -53,7 +54,7 @@ HEADERS = {
     ("include",): "hpp/hpp.h",
     ("runtime", "include"): "hpp/runtime.h",
 }
-ALLOWED = re.compile(r"^(-std=(c|gnu)\+\+\d\w*|-O[0-3sg]?|-pthread|-w|-[DU]\w.*)$")
+ALLOWED = re.compile(r"^(-std=(c|gnu)\+\+\d\w*|-O[0-3sg]?|-pthread|-w|-fuse-ld=[\w.-]+|-[DU]\w.*)$")
 STD_INCLUDE = re.compile(r"^#\s*include\s*<(?!hpp/)[^>]+>\s*(//.*)?$")
 LINE = re.compile(r"^#\s*line\s+\d+(\s+\"[^\"]*\")?\s*(//.*)?$")
 
@@ -185,11 +186,14 @@ def precompiled(pch_dir, compiler, flags, incs, header):
         stub = base + ".h"
         with open(stub, "w") as f:
             f.write("#include <%s>\n" % header)
-        common = [compiler] + flags + ["-I" + d for d in incs]
+        # The linker's choice is the link's alone: the header's compiles
+        # would warn that it is unused.
+        compile_flags = [f for f in flags if not f.startswith("-fuse-ld=")]
+        common = [compiler] + compile_flags + ["-I" + d for d in incs]
         tmp_pch, tmp_obj, depfile = base + ".tmp.pch", base + ".tmp.o", base + ".d"
         steps = [common + ["-fpch-codegen", "-fpch-instantiate-templates", "-x", "c++-header",
                            stub, "-o", tmp_pch, "-MD", "-MF", depfile],
-                 [compiler] + flags + ["-c", tmp_pch, "-o", tmp_obj]]
+                 [compiler] + compile_flags + ["-c", tmp_pch, "-o", tmp_obj]]
         for step in steps:
             proc = subprocess.run(step, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
             if proc.returncode or proc.stdout:

@@ -128,6 +128,8 @@ def main(argv=None):
     ap.add_argument("--pch-dir", metavar="DIR",
                     help="build through scripts/cxx-pch.py, which keeps precompiled "
                          "dialect headers in DIR (the tests' builds share them)")
+    ap.add_argument("--linker", metavar="NAME",
+                    help="link with -fuse-ld=NAME (the tests use gold: faster)")
     ap.add_argument("--opt", default="O1",
                     help="optimization level: O0, O1, O2 (default O1)")
     ap.add_argument("--include", default=os.path.join(ROOT, "include"),

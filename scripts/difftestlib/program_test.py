@@ -42,6 +42,8 @@ class ProgramTest:
     # -- building ----------------------------------------------------------
     def cxx(self, src, out, includes, extra=(), key="build"):
         cmd = self.cfg.cxx_cmd + ["-std=c++17", self.cfg.opt, "-pthread", "-w"]
+        if self.cfg.linker:
+            cmd.append("-fuse-ld=" + self.cfg.linker)
         for inc in includes:
             cmd += ["-I", inc]
         cmd += list(extra) + self.p.cxxflags + [src, "-o", out]
