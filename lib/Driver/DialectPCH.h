@@ -29,6 +29,12 @@
 /// other processes wait for; it is written under a new name, and a stamp
 /// names it once it is complete.
 ///
+/// The templates the header itself instantiates are instantiated once, in
+/// the precompiled header (as `-fpch-instantiate-templates` does): their
+/// point of instantiation may be the end of the translation unit either
+/// way, and a well-formed program means the same at both (a rewrite took
+/// 0.55 s without it, 0.33 s with it; the outputs are identical).
+///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_REWRITE_DRIVER_DIALECTPCH_H
 #define HPP_REWRITE_DRIVER_DIALECTPCH_H
