@@ -19,6 +19,8 @@
 #include "Framework/Conditionals.h"
 #include "Framework/LineDirectives.h"
 
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/SourceManager.h"
 #include "gtest/gtest.h"
 
@@ -61,8 +63,7 @@ TEST(DialectPCHTest, AnythingElseFirstMeansAFullParse) {
         "#line 3 \"a\\\"b\"\n#include <hpp/hpp.h>\n",
         "#line 3 \"a\" /* x\n*/\n#include <hpp/hpp.h>\n",
         "#line 3 \"a\" // goes on \\\n#include <hpp/hpp.h>\n",
-        "#line 3\"a\"\n#include <hpp/hpp.h>\n",
-        "#include <hpp/hpp.h> \\\n\n",
+        "#line 3\"a\"\n#include <hpp/hpp.h>\n", "#include <hpp/hpp.h> \\\n\n",
         "# 3 \"a\"\n#include <hpp/hpp.h>\n", "%:include <hpp/hpp.h>\n",
         "int x;\n#include <hpp/hpp.h>\n", "#include <hpp/hpp.hh>\n", ""})
     EXPECT_EQ(leading(Source), "none") << Source;
@@ -135,6 +136,35 @@ TEST(DialectPCHTest, LexedBlocksIncludeThoseOfSkippedBranches) {
   BothBlocks B = blocksOf(*P, "/unit/s.h");
   EXPECT_EQ(B.Heard.size(), 1u);
   EXPECT_EQ(B.Lexed.size(), 2u);
+}
+
+/// The location of the variable named \p Name (qualified), or none.
+SourceLocation varLocation(ParsedSource &P, llvm::StringRef Name) {
+  using namespace clang::ast_matchers;
+  // The fixture's traversal scope is the main file's declarations.
+  P.context().setTraversalScope({P.context().getTranslationUnitDecl()});
+  auto Found = match(varDecl(hasName(Name)).bind("v"), P.context());
+  return Found.empty() ? SourceLocation()
+                       : Found.front().getNodeAs<VarDecl>("v")->getLocation();
+}
+
+TEST(DialectPCHTest, EnclosesSeesTheBlocksOfThePrecompiledHeader) {
+  // parseDialect reads <hpp/hpp.h> from a precompiled header, as the tool
+  // with --pch-dir does: the header's #if blocks never reached the
+  // callbacks. `CompiledMvectorWidth` is chosen by `#if
+  // defined(HPP_CPU_MVECTOR)` (include/hpp/cpu/settings.h), a build
+  // dependence; `MaxMvectorWidth` is not inside any block but the guard.
+  auto P = ParsedSource::parseDialect("int main() { return 0; }\n");
+  ASSERT_TRUE(P->ok()) << P->diagnostics();
+  SourceManager &SM = P->sourceManager();
+  SourceLocation Chosen = varLocation(*P, "::hpp::cpu::CompiledMvectorWidth");
+  SourceLocation Plain = varLocation(*P, "::hpp::cpu::MaxMvectorWidth");
+  ASSERT_TRUE(Chosen.isValid() && Plain.isValid());
+  if (!std::getenv("HPP_UNITTESTS_NO_PCH"))
+    EXPECT_TRUE(SM.isLoadedFileID(SM.getFileID(Chosen)));
+  const ConditionalBlocks &Blocks = P->lines().conditionals();
+  EXPECT_TRUE(Blocks.encloses(Chosen, SM));
+  EXPECT_FALSE(Blocks.encloses(Plain, SM));
 }
 
 } // namespace
