@@ -19,16 +19,20 @@ text S, or none does (which instantiations the host code made, say).
 Immediately (the default), or queued (--queue DIR): the file is copied into
 DIR with what the check needs, and `gpu-check.py --drain DIR` compiles
 everything queued later, in batches. Most of a compile's time is the
-headers (the runtime, cooperative groups, cuda::barrier: about 9 of nvcc's
-11 seconds), so a batch compiles K queued files as one translation unit
-(the "unity" file), each inside a namespace of its own, its main renamed,
-its macros undefined after it, its <...> includes hoisted in front. When a
-batch compiles, every member compiled. When it fails, each member is
-compiled again on its own with the exact commands above, and only a member
-that fails on its own is a failure, reported with its compiler's errors and
-the test that queued it. A file that the unity form cannot hold (it defines
-or undefines macros before an #include, or includes inside a conditional)
-is compiled on its own from the start.
+headers (the runtime, cooperative groups, cuda::barrier: about 10 of the
+12 seconds nvcc takes on one file, 6 of hipcc's 7), so a batch compiles
+queued files as one translation unit (the "unity" file), each inside a
+namespace of its own, its main renamed, its macros undefined after it, its
+<...> includes hoisted in front. A batch belongs to one compiler: files
+queued with the same compiler, flags and include directories (and, for
+hipcc, the same --hip-host) share it, as few batches as keep the -j workers
+busy (--batch K: K files each). When a batch compiles, every member
+compiled. When it fails, each member is compiled again on its own with the
+exact commands above, and only a member that fails on its own is a
+failure, reported with its compiler's errors and the test that queued it.
+A file that the unity form cannot hold (it defines macros before an
+#include, includes inside a conditional or undefines a macro it did not
+define) is compiled on its own from the start.
 
 In a batch, a member's symbol checks read the symbols of its own
 namespace; a check that fails there is made again on the member compiled
@@ -61,9 +65,11 @@ import time
 
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 DEFINE_RE = re.compile(r'^\s*#\s*define\s+([A-Za-z_]\w*)')
-UNDEF_RE = re.compile(r'^\s*#\s*undef\b')
+UNDEF_RE = re.compile(r'^\s*#\s*undef\b\s*(\w*)')
 COND_RE = re.compile(r'^\s*#\s*(if|ifdef|ifndef)\b')
 ENDIF_RE = re.compile(r'^\s*#\s*endif\b')
+# The smallest group of files that the drain splits to use another worker.
+MIN_BATCH = 32
 
 
 def nvcc_cmd(args, flags, src, out):
@@ -212,15 +218,20 @@ def enqueue(args, files):
 
 def unity_parts(text):
     """(hoisted includes, macros defined) of a file, or None when the unity
-    form cannot hold it."""
+    form cannot hold it: it includes after defining a macro or inside a
+    conditional, or undefines a macro it did not define itself (an #undef
+    of its own macro reaches no other member)."""
     includes, macros, seen_define, depth = [], [], False, 0
     for line in text.splitlines():
         if COND_RE.match(line):
             depth += 1
         elif ENDIF_RE.match(line):
             depth -= 1
-        if UNDEF_RE.match(line):
-            return None
+        m = UNDEF_RE.match(line)
+        if m:
+            if m.group(1) not in macros:
+                return None
+            continue
         m = DEFINE_RE.match(line)
         if m:
             seen_define = True
@@ -294,20 +305,27 @@ def drain(args):
         print("gpu-check: nothing queued in %s" % qdir)
         return 0
     start = time.time()
-    groups = {}
-    singles = []
+    # A batch is one compiler's: nvcc compiles host code whether or not a
+    # file asked hipcc for it (--hip-host), so its batches hold both kinds;
+    # hipcc's keep them apart. Every compiler call pays the headers again
+    # (most of its time), so a group is split only to keep the workers busy.
+    groups, singles = {}, []
     for rec in records:
         with open(rec["path"], encoding="utf-8", errors="surrogateescape") as f:
             parts = unity_parts(f.read())
-        key = (tuple(rec["flags"]), rec["hip_host"], rec["nvcc"], rec["hipcc"],
-               tuple(rec["include"]))
-        if parts is None:
-            singles.append((key, [(rec["path"], [], [])]))
-        else:
-            groups.setdefault(key, []).append((rec["path"],) + parts)
+        for kind in ("nvcc", "hipcc"):
+            if not rec[kind]:
+                continue
+            key = (kind, rec[kind], tuple(rec["flags"]), tuple(rec["include"]),
+                   kind == "hipcc" and rec["hip_host"])
+            if parts is None:
+                singles.append((key, [(rec["path"], [], [])]))
+            else:
+                groups.setdefault(key, []).append((rec["path"],) + parts)
     batches = list(singles)
     for key, members in sorted(groups.items(), key=lambda kv: repr(kv[0])):
-        n = max(1, -(-len(members) // args.batch))
+        n = -(-len(members) // args.batch) if args.batch else \
+            max(1, min(args.jobs, len(members) // MIN_BATCH))
         size = -(-len(members) // n)
         for i in range(0, len(members), size):
             batches.append((key, members[i:i + size]))
@@ -316,20 +334,21 @@ def drain(args):
     failures = {}
     done = 0
 
-    # One job per batch and compiler, the slowest (nvcc) first.
+    # One job per batch, the longest first (nvcc's, then by size).
     jobs = []
     for i, (key, members) in enumerate(batches):
-        tools = argparse.Namespace(nvcc=key[2], hipcc=key[3], include=list(key[4]))
-        for compiler in compilers(tools, list(key[0]), key[1]):
-            jobs.append((i, key, members, compiler))
-    jobs.sort(key=lambda job: not job[3][0].startswith("nvcc"))
+        kind, binary, flags, include, host = key
+        tools = argparse.Namespace(nvcc=None, hipcc=None, include=list(include))
+        setattr(tools, kind, binary)
+        jobs.append((i, host, members, compilers(tools, list(flags), host)[0]))
+    jobs.sort(key=lambda job: (not job[3][0].startswith("nvcc"), -len(job[2])))
     symbols = {r["path"]: r.get("symbols") or {} for r in records}
 
     def one(job):
-        i, key, members, compiler = job
+        i, host, members, compiler = job
         work = os.path.join(work_root, str(i))
         os.makedirs(work, exist_ok=True)
-        return check_batch(members, compiler, key[1], symbols, work)
+        return check_batch(members, compiler, host, symbols, work)
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         for result in pool.map(one, jobs):
@@ -370,7 +389,9 @@ def main():
     ap.add_argument("--queue", help="queue the files in DIR instead of compiling")
     ap.add_argument("--drain", metavar="DIR", help="compile everything queued in DIR")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--batch", type=int, default=48, help="files per translation unit")
+    ap.add_argument("--batch", type=int, default=0,
+                    help="files per translation unit (default: as few batches as keep "
+                         "the -j workers busy, none under %d files)" % MIN_BATCH)
     ap.add_argument("--progress", action="store_true")
     ap.add_argument("files", nargs="*")
     args, rest = ap.parse_known_args()

@@ -102,7 +102,10 @@ tooling::Replacements EditCollector::extract(CharSourceRange Range) {
       Lexer::makeFileCharRange(Range, SM, LangOptions());
   if (FileRange.isInvalid())
     return Inside;
-  auto [FID, Begin] = SM.getDecomposedLoc(FileRange.getBegin());
+  std::pair<FileID, unsigned> Decomposed =
+      SM.getDecomposedLoc(FileRange.getBegin());
+  FileID FID = Decomposed.first;
+  unsigned Begin = Decomposed.second;
   unsigned End = SM.getFileOffset(FileRange.getEnd());
   OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FID);
   if (!Entry)
