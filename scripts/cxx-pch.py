@@ -32,6 +32,13 @@ would build:
   plain command runs again and its result is the one returned, so that a
   test sees the diagnostics it would see without the wrapper.
 
+With the header precompiled, the program is compiled with `-c` (clang
+runs its compiler in the driver's process then, not in a second process
+that loads LLVM again) and linked by the linker command the compiler's
+driver would run itself for that configuration (`-###`, asked once and
+kept beside the precompiled header): about a quarter less CPU time per
+program than one compile-and-link command.
+
 A header that warns or fails when precompiled is not used (the plain
 compile shows what it says). A precompiled header is rebuilt when the
 compiler or any file it was built from changes (sizes and times, from its dependency file); concurrent
@@ -42,8 +49,10 @@ not.
 """
 import fcntl
 import hashlib
+import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -233,11 +242,82 @@ def compile_with_pch(pch_dir, cmd):
     if not built:
         return plain("not precompiled (first use of these flags, or the header warns)")
     pch, obj = built
-    proc = subprocess.run(cmd + ["-include-pch", pch, obj], stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT)
-    if proc.returncode == 0 and not proc.stdout:
+    status = compile_and_link(pch_dir, cmd, flags, out, pch, obj)
+    if status == 0:
         return 0, "precompiled <%s>" % header
     return plain("the compile with <%s> precompiled failed or warned" % header)
+
+
+def run_quiet(args):
+    """True when \p args succeeds and prints nothing."""
+    proc = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    return proc.returncode == 0 and not proc.stdout
+
+
+def link_command(pch_dir, compiler, flags, obj):
+    """The linker command \p compiler runs to link a program object and
+    the header's \p obj with \p flags, with PROGRAM_OBJECT and OUTPUT as
+    placeholders; None when the driver does not say (kept in a file per
+    configuration)."""
+    link_flags = [f for f in flags if f.startswith("-fuse-ld=") or f == "-pthread"]
+    # What the driver's answer depends on: the compiler (its file's size
+    # and time too), the flags, the objects and the search paths the
+    # environment adds.
+    driver = shutil.which(compiler) or compiler
+    obj = os.path.abspath(obj)
+    key = hashlib.sha1("\0".join([stamp([driver]) or driver, obj] + link_flags + [
+        os.environ.get(v, "") for v in ("LIBRARY_PATH", "COMPILER_PATH", "GCC_EXEC_PREFIX")])
+                       .encode()).hexdigest()[:16]
+    cached = os.path.join(pch_dir, key + ".link")
+    try:
+        with open(cached) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        pass
+    program = os.path.join(pch_dir, key + ".program.o")
+    open(program, "a").close()
+    proc = subprocess.run([compiler] + link_flags + ["-###", program, obj, "-o", "OUTPUT"],
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    commands = [shlex.split(line) for line in proc.stdout.splitlines()
+                if line.startswith(' "')]
+    if proc.returncode or len(commands) != 1 or commands[0].count(program) != 1:
+        return None
+    argv = ["PROGRAM_OBJECT" if a == program else a for a in commands[0]]
+    tmp = cached + ".%d.tmp" % os.getpid()
+    with open(tmp, "w") as f:
+        json.dump(argv, f)
+    os.replace(tmp, cached)
+    return argv
+
+
+def compile_and_link(pch_dir, cmd, flags, out, pch, obj):
+    """Builds \p out with the header precompiled: the compile alone (in
+    the driver's process), then the driver's own linker command; 0 when
+    both succeed and print nothing."""
+    link = link_command(pch_dir, cmd[0], flags, obj)
+    if not link:
+        return 1 if not run_quiet(cmd + ["-include-pch", pch, obj]) else 0
+    program = out + ".cxx-pch.o"
+    compile_cmd, i = [], 0
+    args = cmd[1:]
+    while i < len(args):
+        if args[i] == "-o":
+            i += 2
+            continue
+        if not args[i].startswith("-fuse-ld="):
+            compile_cmd.append(args[i])
+        i += 1
+    try:
+        if not run_quiet([cmd[0]] + compile_cmd + ["-c", "-o", program, "-include-pch", pch]):
+            return 1
+        argv = [program if a == "PROGRAM_OBJECT" else out if a == "OUTPUT" else a
+                for a in link]
+        return 0 if run_quiet(argv) else 1
+    finally:
+        try:
+            os.remove(program)
+        except OSError:
+            pass
 
 
 def main(argv):

@@ -5,11 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "AnalysisTestSupport.h"
+#include "Framework/DynamicASTVisitor.h"
 #include "Framework/LineDirectives.h"
 #include "hpp-rewrite/RewriteArguments.h"
 
 #include "clang/AST/ASTConsumer.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -97,9 +97,8 @@ private:
 
 /// The main file's functions, variables and lambdas, as written; and,
 /// when it is given a range, the first expression in pre-order (the
-/// outermost) whose file range is exactly [Begin, End). (One visitor: each
-/// RecursiveASTVisitor costs its own compile time.)
-class Index : public RecursiveASTVisitor<Index> {
+/// outermost) whose file range is exactly [Begin, End).
+class Index : public DynamicASTVisitor {
 public:
   Index() = default;
   Index(const SourceManager &SM, const LangOptions &LO, unsigned Begin,
@@ -111,20 +110,20 @@ public:
   std::vector<const LambdaExpr *> Lambdas;
   const Expr *Found = nullptr;
 
-  bool VisitFunctionDecl(FunctionDecl *FD) {
+  bool VisitFunctionDecl(FunctionDecl *FD) override {
     if (FD->doesThisDeclarationHaveABody())
       Functions.push_back(FD);
     return true;
   }
-  bool VisitVarDecl(VarDecl *VD) {
+  bool VisitVarDecl(VarDecl *VD) override {
     Variables.push_back(VD);
     return true;
   }
-  bool VisitLambdaExpr(LambdaExpr *LE) {
+  bool VisitLambdaExpr(LambdaExpr *LE) override {
     Lambdas.push_back(LE);
     return true;
   }
-  bool VisitExpr(Expr *E) {
+  bool VisitExpr(Expr *E) override {
     if (!SM || Found)
       return !Found;
     CharSourceRange R = SM->getExpansionRange(E->getSourceRange());

@@ -6,9 +6,9 @@
 
 #include "Analysis/BarrierUses.h"
 #include "Analysis/Captures.h"
+#include "Framework/DynamicASTVisitor.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -19,11 +19,11 @@ namespace rewrite {
 namespace {
 /// Collects the references to one variable, and those that are the object
 /// of a `wait()` call on a dialect Barrier.
-class Uses : public RecursiveASTVisitor<Uses> {
+class Uses : public DynamicASTVisitor {
 public:
   explicit Uses(const VarDecl *Var) : Var(Var) {}
 
-  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) override {
     const CXXMethodDecl *M = MC->getMethodDecl();
     const Expr *Object = MC->getImplicitObjectArgument();
     if (!M || !M->getIdentifier() || M->getName() != "wait" || !Object ||
@@ -34,12 +34,11 @@ public:
         Waits.insert(DRE);
     return true;
   }
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) override {
     if (DRE->getDecl() == Var)
       All.insert(DRE);
     return true;
   }
-  bool shouldVisitTemplateInstantiations() const { return false; }
 
   bool onlyWaits() const {
     for (const DeclRefExpr *DRE : All)

@@ -7,9 +7,9 @@
 #include "Analysis/Captures.h"
 #include "Dialect/Channels.h"
 #include "Dialect/DeviceCode.h"
+#include "Framework/DynamicASTVisitor.h"
 
 #include "clang/AST/DeclTemplate.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -57,14 +57,14 @@ static CaptureKind classify(const Capture &C) {
 
 namespace {
 /// Finds the enclosing locals (and `this`) a dependent lambda body uses.
-class ImplicitUses : public RecursiveASTVisitor<ImplicitUses> {
+class ImplicitUses : public DynamicASTVisitor {
 public:
   ImplicitUses(const LambdaExpr *LE, bool ByRef,
                llvm::SmallPtrSet<const ValueDecl *, 8> &Known,
                std::vector<Capture> &Out)
       : LE(LE), ByRef(ByRef), Known(Known), Out(Out) {}
 
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
+  bool VisitDeclRefExpr(DeclRefExpr *E) override {
     const auto *VD = dyn_cast<VarDecl>(E->getDecl());
     // A constant of arithmetic type is read for its value (`int buf[K]`,
     // `K * 2`): no capture, as outside a template, where the uses the
@@ -88,7 +88,7 @@ public:
     Out.push_back(C);
     return true;
   }
-  bool VisitCXXThisExpr(CXXThisExpr *E) {
+  bool VisitCXXThisExpr(CXXThisExpr *E) override {
     if (E->isImplicit() || SawThis)
       return true;
     SawThis = true;
@@ -137,7 +137,7 @@ std::vector<Capture> collectCaptures(const LambdaExpr *LE) {
 
 namespace {
 /// Finds the enclosing constants a body names without capturing them.
-class UncapturedConstants : public RecursiveASTVisitor<UncapturedConstants> {
+class UncapturedConstants : public DynamicASTVisitor {
 public:
   UncapturedConstants(const LambdaExpr *LE, std::vector<const VarDecl *> &Out)
       : LE(LE), Out(Out) {
@@ -146,7 +146,7 @@ public:
         Seen.insert(LC.getCapturedVar());
   }
 
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
+  bool VisitDeclRefExpr(DeclRefExpr *E) override {
     const auto *VD = dyn_cast<VarDecl>(E->getDecl());
     if (!VD || !VD->isLocalVarDecl() || !Seen.insert(VD).second)
       return true;

@@ -6,9 +6,9 @@
 
 #include "Analysis/ConstantOrigin.h"
 #include "Framework/Conditionals.h"
+#include "Framework/DynamicASTVisitor.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -113,38 +113,36 @@ private:
 };
 
 /// Finds the first read of a variable inside a constant expression.
-class ConstantUses : public RecursiveASTVisitor<ConstantUses> {
+class ConstantUses : public DynamicASTVisitor {
 public:
   explicit ConstantUses(const VarDecl *VD) : VD(VD) {}
-  bool shouldVisitTemplateInstantiations() const { return false; }
 
-  bool TraverseConstantExpr(ConstantExpr *E) {
+  bool TraverseConstantExpr(ConstantExpr *E) override {
     return inConstant(
-        [&] { return RecursiveASTVisitor::TraverseConstantExpr(E); });
+        [&] { return DynamicASTVisitor::TraverseConstantExpr(E); });
   }
-  bool TraverseTypeLoc(TypeLoc TL) {
-    return inConstant([&] { return RecursiveASTVisitor::TraverseTypeLoc(TL); });
+  bool TraverseTypeLoc(TypeLoc TL) override {
+    return inConstant([&] { return DynamicASTVisitor::TraverseTypeLoc(TL); });
   }
-  bool TraverseTemplateArgumentLoc(const TemplateArgumentLoc &A) {
+  bool TraverseTemplateArgumentLoc(const TemplateArgumentLoc &A) override {
     return inConstant(
-        [&] { return RecursiveASTVisitor::TraverseTemplateArgumentLoc(A); });
+        [&] { return DynamicASTVisitor::TraverseTemplateArgumentLoc(A); });
   }
-  bool TraverseStaticAssertDecl(StaticAssertDecl *D) {
+  bool TraverseStaticAssertDecl(StaticAssertDecl *D) override {
     return inConstant(
-        [&] { return RecursiveASTVisitor::TraverseStaticAssertDecl(D); });
+        [&] { return DynamicASTVisitor::TraverseStaticAssertDecl(D); });
   }
-  bool TraverseVarDecl(VarDecl *D) {
+  bool TraverseVarDecl(VarDecl *D) override {
     // The initialiser of a constant the body declares is a constant
     // expression where the constant is used as one: a parameter would make
     // it a run-time value.
     QualType T = D->getType();
     if (D->isConstexpr() ||
         (T.isConstQualified() && T->isIntegralOrEnumerationType()))
-      return inConstant(
-          [&] { return RecursiveASTVisitor::TraverseVarDecl(D); });
-    return RecursiveASTVisitor::TraverseVarDecl(D);
+      return inConstant([&] { return DynamicASTVisitor::TraverseVarDecl(D); });
+    return DynamicASTVisitor::TraverseVarDecl(D);
   }
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
+  bool VisitDeclRefExpr(DeclRefExpr *E) override {
     if (Depth && E->getDecl() == VD && Found.isInvalid())
       Found = E->getLocation();
     return Found.isInvalid();

@@ -7,10 +7,10 @@
 #include "Analysis/DeviceCallGraph.h"
 #include "Analysis/LaneId.h"
 #include "Dialect/DeviceCode.h"
+#include "Framework/DynamicASTVisitor.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <tuple>
@@ -23,18 +23,17 @@ namespace rewrite {
 namespace {
 
 /// Finds the roots: __device(hpp) functions and lambda call operators.
-class RootFinder : public RecursiveASTVisitor<RootFinder> {
+class RootFinder : public DynamicASTVisitor {
 public:
   std::vector<const FunctionDecl *> Roots;
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool shouldVisitImplicitCode() const { return false; }
+  RootFinder() { ShouldVisitTemplateInstantiations = true; }
 
-  bool VisitFunctionDecl(FunctionDecl *FD) {
+  bool VisitFunctionDecl(FunctionDecl *FD) override {
     if (FD->doesThisDeclarationHaveABody() && getDeviceAnnotation(FD))
       Roots.push_back(FD);
     return true;
   }
-  bool VisitLambdaExpr(LambdaExpr *LE) {
+  bool VisitLambdaExpr(LambdaExpr *LE) override {
     const CXXMethodDecl *Op = LE->getCallOperator();
     if (getDeviceAnnotation(Op))
       Roots.push_back(Op);
@@ -43,13 +42,13 @@ public:
 };
 
 /// Collects the calls one function body makes.
-class CallCollector : public RecursiveASTVisitor<CallCollector> {
+class CallCollector : public DynamicASTVisitor {
 public:
   std::vector<std::tuple<const FunctionDecl *, SourceLocation, SourceLocation>>
       Found;
-  bool shouldVisitTemplateInstantiations() const { return true; }
+  CallCollector() { ShouldVisitTemplateInstantiations = true; }
 
-  bool VisitCallExpr(CallExpr *CE) {
+  bool VisitCallExpr(CallExpr *CE) override {
     if (const FunctionDecl *FD = CE->getDirectCallee()) {
       SourceLocation Name;
       if (const auto *DRE =
@@ -59,7 +58,7 @@ public:
     }
     return true;
   }
-  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) override {
     const CXXConstructorDecl *Ctor = CE->getConstructor();
     if (!Ctor || Ctor->isTrivial())
       return true;
@@ -76,14 +75,14 @@ public:
   /// A default argument is evaluated where the call is: in the caller.
   /// One the host's library writes is not followed: the call of that
   /// library function is what device code cannot make.
-  bool VisitCXXDefaultArgExpr(CXXDefaultArgExpr *E) {
+  bool VisitCXXDefaultArgExpr(CXXDefaultArgExpr *E) override {
     if (!inSystemHeader(E->getExpr()))
       TraverseStmt(E->getExpr());
     return true;
   }
   /// A default member initializer is evaluated by the constructor that
   /// runs it.
-  bool VisitCXXDefaultInitExpr(CXXDefaultInitExpr *E) {
+  bool VisitCXXDefaultInitExpr(CXXDefaultInitExpr *E) override {
     if (!inSystemHeader(E->getExpr()))
       TraverseStmt(E->getExpr());
     return true;

@@ -6,8 +6,8 @@
 
 #include "Analysis/GridSyncUses.h"
 #include "Dialect/DeviceCode.h"
+#include "Framework/DynamicASTVisitor.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -24,11 +24,11 @@ bool isGridSync(const FunctionDecl *FD) {
 
 namespace {
 /// Walks a body and the bodies of its callees until it finds __gpu_sync.
-class GridSyncFinder : public RecursiveASTVisitor<GridSyncFinder> {
+class GridSyncFinder : public DynamicASTVisitor {
 public:
   explicit GridSyncFinder(GridSyncIndex *Index) : Index(Index) {}
 
-  bool VisitCallExpr(CallExpr *CE) {
+  bool VisitCallExpr(CallExpr *CE) override {
     const FunctionDecl *FD = CE->getDirectCallee();
     if (!FD)
       return true;

@@ -6,10 +6,10 @@
 
 #include "Analysis/LaneId.h"
 #include "Dialect/DeviceCode.h"
+#include "Framework/DynamicASTVisitor.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <utility>
@@ -71,19 +71,19 @@ bool isIndexType(QualType T) {
 }
 
 /// Every (variable, value) a body assigns: initialisers and assignments.
-class AssignmentCollector : public RecursiveASTVisitor<AssignmentCollector> {
+class AssignmentCollector : public DynamicASTVisitor {
 public:
   std::vector<std::pair<const VarDecl *, const Expr *>> Found;
   std::vector<const VarDecl *> Initialised;
 
-  bool VisitVarDecl(VarDecl *VD) {
+  bool VisitVarDecl(VarDecl *VD) override {
     if (!isa<ParmVarDecl>(VD) && VD->getInit()) {
       Found.emplace_back(VD, VD->getInit());
       Initialised.push_back(VD);
     }
     return true;
   }
-  bool VisitBinaryOperator(BinaryOperator *BO) {
+  bool VisitBinaryOperator(BinaryOperator *BO) override {
     if (!BO->isAssignmentOp())
       return true;
     if (const auto *DRE =

@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "Analysis/LaneMask.h"
+#include "Framework/DynamicASTVisitor.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -118,28 +118,28 @@ std::optional<MaskEscape> storeTarget(const Expr *LHS, const Expr *At) {
 } // namespace
 
 /// Collects the groups, sinks and candidates of one root of device code.
-class FlowCollector : public RecursiveASTVisitor<FlowCollector> {
+class FlowCollector : public DynamicASTVisitor {
 public:
   FlowCollector(LaneMaskFlow &F, const FunctionDecl *Fn, const ASTContext &Ctx)
       : F(F), Ctx(Ctx) {
     Functions.push_back(Fn);
   }
 
-  bool TraverseLambdaExpr(LambdaExpr *LE) {
+  bool TraverseLambdaExpr(LambdaExpr *LE) override {
     Functions.push_back(LE->getCallOperator());
-    bool Result = RecursiveASTVisitor::TraverseLambdaExpr(LE);
+    bool Result = DynamicASTVisitor::TraverseLambdaExpr(LE);
     Functions.pop_back();
     return Result;
   }
 
   /// hpp-syncwarp drops the arguments of __syncwarp: nothing in them
   /// counts (or may be edited).
-  bool TraverseCallExpr(CallExpr *CE) {
+  bool TraverseCallExpr(CallExpr *CE) override {
     return globalCalleeName(CE) == "__syncwarp" ||
-           RecursiveASTVisitor::TraverseCallExpr(CE);
+           DynamicASTVisitor::TraverseCallExpr(CE);
   }
 
-  bool VisitVarDecl(VarDecl *VD) {
+  bool VisitVarDecl(VarDecl *VD) override {
     F.Locals.insert(VD);
     if (isa<ParmVarDecl>(VD))
       return true;
@@ -151,7 +151,7 @@ public:
     return true;
   }
 
-  bool VisitBinaryOperator(BinaryOperator *BO) {
+  bool VisitBinaryOperator(BinaryOperator *BO) override {
     switch (BO->getOpcode()) {
     case BO_Assign:
     case BO_AndAssign:
@@ -176,7 +176,7 @@ public:
     return true;
   }
 
-  bool VisitCallExpr(CallExpr *CE) {
+  bool VisitCallExpr(CallExpr *CE) override {
     if (isa<CXXOperatorCallExpr>(CE))
       return true;
     StringRef Name = globalCalleeName(CE);
@@ -193,7 +193,7 @@ public:
     return true;
   }
 
-  bool VisitReturnStmt(ReturnStmt *RS) {
+  bool VisitReturnStmt(ReturnStmt *RS) override {
     const FunctionDecl *Fn = Functions.back();
     QualType T = Fn ? Fn->getDeclaredReturnType() : QualType();
     if (RS->getRetValue() && !T.isNull() && !T->getContainedAutoType() &&

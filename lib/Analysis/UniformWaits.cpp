@@ -6,10 +6,10 @@
 
 #include "Analysis/UniformWaits.h"
 #include "Analysis/Captures.h"
+#include "Framework/DynamicASTVisitor.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -26,25 +26,24 @@ namespace {
 
 /// The statements of one body that the test looks at (nested lambdas and
 /// local classes included: the parent chain tells them apart).
-class Collect : public RecursiveASTVisitor<Collect> {
+class Collect : public DynamicASTVisitor {
 public:
   std::vector<const DeclRefExpr *> Refs;
   std::vector<const VarDecl *> Locals;
   std::vector<const Stmt *> Jumps;
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
+  bool VisitDeclRefExpr(DeclRefExpr *E) override {
     Refs.push_back(E);
     return true;
   }
-  bool VisitVarDecl(VarDecl *VD) {
+  bool VisitVarDecl(VarDecl *VD) override {
     Locals.push_back(VD);
     return true;
   }
-  bool VisitReturnStmt(ReturnStmt *S) { return jump(S); }
-  bool VisitBreakStmt(BreakStmt *S) { return jump(S); }
-  bool VisitContinueStmt(ContinueStmt *S) { return jump(S); }
-  bool VisitGotoStmt(GotoStmt *S) { return jump(S); }
-  bool VisitIndirectGotoStmt(IndirectGotoStmt *S) { return jump(S); }
-  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool VisitReturnStmt(ReturnStmt *S) override { return jump(S); }
+  bool VisitBreakStmt(BreakStmt *S) override { return jump(S); }
+  bool VisitContinueStmt(ContinueStmt *S) override { return jump(S); }
+  bool VisitGotoStmt(GotoStmt *S) override { return jump(S); }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *S) override { return jump(S); }
 
 private:
   bool jump(const Stmt *S) {

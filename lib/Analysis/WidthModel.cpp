@@ -9,10 +9,10 @@
 #include "Analysis/LaneId.h"
 #include "Analysis/LaneMask.h"
 #include "Dialect/DeviceCode.h"
+#include "Framework/DynamicASTVisitor.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -92,7 +92,7 @@ bool mentionsWarpWidth(const Stmt *E) {
 }
 
 /// Finds the real-width uses and the 32-lane facts of one body, as written.
-class FactScan : public RecursiveASTVisitor<FactScan> {
+class FactScan : public DynamicASTVisitor {
 public:
   FactScan(ASTContext &Ctx) : Ctx(Ctx), SM(Ctx.getSourceManager()) {}
 
@@ -100,7 +100,7 @@ public:
   /// A warp intrinsic takes a 64-bit mask.
   bool WideMask = false;
 
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) override {
     const ValueDecl *D = DRE->getDecl();
     const auto *VD = dyn_cast<VarDecl>(D);
     if (VD && VD->getIdentifier() && VD->getName() == "warpSize" &&
@@ -127,7 +127,7 @@ public:
                                    toString(*Value, 10) + ")");
     return true;
   }
-  bool VisitParenExpr(ParenExpr *PE) {
+  bool VisitParenExpr(ParenExpr *PE) override {
     if (PE->getBeginLoc().isMacroID() &&
         expandedFrom(PE->getBeginLoc(), "MVECTOR_SIZE", SM, Ctx.getLangOpts()))
       real(PE->getBeginLoc(), "'MVECTOR_SIZE'");
@@ -135,10 +135,10 @@ public:
   }
   /// In a warp intrinsic's mask, lane, offset or width argument every
   /// literal counts (`lane + 16`); a shuffled value is data.
-  bool TraverseCallExpr(CallExpr *CE) {
+  bool TraverseCallExpr(CallExpr *CE) override {
     StringRef Warp = warpCollectiveName(CE);
     if (Warp.empty())
-      return RecursiveASTVisitor::TraverseCallExpr(CE);
+      return DynamicASTVisitor::TraverseCallExpr(CE);
     if (!WalkUpFromCallExpr(CE) || !TraverseStmt(CE->getCallee()))
       return false;
     bool Shuffle = warpCollectiveKind(Warp) == WarpCollectiveKind::Shuffle;
@@ -152,18 +152,18 @@ public:
     }
     return true;
   }
-  bool VisitIntegerLiteral(IntegerLiteral *IL) {
+  bool VisitIntegerLiteral(IntegerLiteral *IL) override {
     if (isThirtyTwoLaneLiteral(IL->getValue()) && !isBound(IL->getLocation()) &&
         !Offsets.count(IL))
       fact(IL->getLocation(), "the literal " + spelling(IL));
     return true;
   }
-  bool VisitFloatingLiteral(FloatingLiteral *FL) {
+  bool VisitFloatingLiteral(FloatingLiteral *FL) override {
     if (FL->getValue().isExactlyValue(32.0))
       fact(FL->getLocation(), "the literal " + spelling(FL));
     return true;
   }
-  bool VisitBinaryOperator(BinaryOperator *BO) {
+  bool VisitBinaryOperator(BinaryOperator *BO) override {
     // `x + 32`, `n - 16`: an offset, not a width (`MVECTOR_SIZE + 32 - 32`);
     // `lane & 31`, `id / 32`, `o = 16`, `s[32]`, `k < 32` are widths.
     // (`WARP - 1` with `#define WARP 32` is a width: a literal on the left.)
@@ -180,7 +180,7 @@ public:
       fact(BO->getOperatorLoc(), "a shift by 5 (a 32-lane warp index)");
     return true;
   }
-  bool VisitCallExpr(CallExpr *CE) {
+  bool VisitCallExpr(CallExpr *CE) override {
     StringRef Name = globalCalleeName(CE);
     if (Name == "__clz" || Name == "__clzll") {
       fact(CE->getBeginLoc(), "'" + Name.str() +
@@ -253,20 +253,20 @@ private:
 std::vector<const CallExpr *> maskHelperCalls(const Stmt *Body,
                                               const LaneMaskFlow &Masks,
                                               const ASTContext &Ctx) {
-  struct Finder : RecursiveASTVisitor<Finder> {
+  struct Finder : DynamicASTVisitor {
     const LaneMaskFlow &Masks;
     const ASTContext &Ctx;
     std::vector<const CallExpr *> Found;
     Finder(const LaneMaskFlow &M, const ASTContext &C) : Masks(M), Ctx(C) {}
     /// `unsigned m = lanesBelow(lane);` then `b & m`: the helper's 32 bits
     /// reach the mask through a variable.
-    bool VisitVarDecl(VarDecl *VD) {
+    bool VisitVarDecl(VarDecl *VD) override {
       if (VD->getInit() && Masks.isMaskVariable(VD))
         if (const CallExpr *C = narrowMaskCall(VD->getInit(), Ctx))
           Found.push_back(C);
       return true;
     }
-    bool VisitBinaryOperator(BinaryOperator *BO) {
+    bool VisitBinaryOperator(BinaryOperator *BO) override {
       if (BO->isAssignmentOp())
         if (const auto *DRE =
                 dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))

@@ -6,9 +6,9 @@
 
 #include "Analysis/WidthUses.h"
 #include "Dialect/DeviceCode.h"
+#include "Framework/DynamicASTVisitor.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -20,8 +20,8 @@ namespace rewrite {
 namespace {
 
 /// Walks host code, keeping a stack of the contexts it is in.
-class WidthUseFinder : public RecursiveASTVisitor<WidthUseFinder> {
-  using Base = RecursiveASTVisitor<WidthUseFinder>;
+class WidthUseFinder : public DynamicASTVisitor {
+  using Base = DynamicASTVisitor;
 
 public:
   WidthUseFinder(ASTContext &Ctx, bool Device)
@@ -38,7 +38,7 @@ public:
 
   // Device code is another rule's business (in host code); lambdas in
   // device code are device code.
-  bool TraverseLambdaExpr(LambdaExpr *L) {
+  bool TraverseLambdaExpr(LambdaExpr *L) override {
     if (Device || !getDeviceAnnotation(L->getCallOperator()))
       return Base::TraverseLambdaExpr(L);
     // Its init-captures are evaluated on the host (`[w = MVECTOR_SIZE]`).
@@ -57,7 +57,7 @@ public:
 
   /// A statement position (lib/Analysis/WidthUses.h): a call statement there
   /// may be dispatched.
-  bool TraverseStmt(Stmt *S, DataRecursionQueue * = nullptr) {
+  bool TraverseStmt(Stmt *S) override {
     if (!S)
       return true;
     auto It = Positions.find(S);
@@ -76,38 +76,38 @@ public:
   }
 
   // Whose template arguments are being traversed.
-  bool TraverseDeclRefExpr(DeclRefExpr *E) {
+  bool TraverseDeclRefExpr(DeclRefExpr *E) override {
     return withOwner(E, [&] { return Base::TraverseDeclRefExpr(E); });
   }
-  bool TraverseUnresolvedLookupExpr(UnresolvedLookupExpr *E) {
+  bool TraverseUnresolvedLookupExpr(UnresolvedLookupExpr *E) override {
     return withOwner(E, [&] { return Base::TraverseUnresolvedLookupExpr(E); });
   }
-  bool TraverseMemberExpr(MemberExpr *E) {
+  bool TraverseMemberExpr(MemberExpr *E) override {
     return withOwner(E, [&] { return Base::TraverseMemberExpr(E); });
   }
 
-  bool TraverseTemplateArgumentLoc(const TemplateArgumentLoc &A) {
+  bool TraverseTemplateArgumentLoc(const TemplateArgumentLoc &A) override {
     bool Dispatch = !Device && Owner && Owner == DispatchCallee;
     return inContext(Dispatch ? WidthUse::DispatchArg : WidthUse::Constant,
                      [&] { return Base::TraverseTemplateArgumentLoc(A); });
   }
 
   // Contexts that need a constant expression.
-  bool TraverseConstantArrayTypeLoc(ConstantArrayTypeLoc TL) {
+  bool TraverseConstantArrayTypeLoc(ConstantArrayTypeLoc TL) override {
     return constant([&] { return Base::TraverseConstantArrayTypeLoc(TL); });
   }
-  bool TraverseVariableArrayTypeLoc(VariableArrayTypeLoc TL) {
+  bool TraverseVariableArrayTypeLoc(VariableArrayTypeLoc TL) override {
     return constant([&] { return Base::TraverseVariableArrayTypeLoc(TL); });
   }
-  bool TraverseStaticAssertDecl(StaticAssertDecl *D) {
+  bool TraverseStaticAssertDecl(StaticAssertDecl *D) override {
     return constant([&] { return Base::TraverseStaticAssertDecl(D); });
   }
-  bool TraverseCaseStmt(CaseStmt *S) {
+  bool TraverseCaseStmt(CaseStmt *S) override {
     if (!constant([&] { return TraverseStmt(S->getLHS()); }))
       return false;
     return TraverseStmt(S->getSubStmt());
   }
-  bool TraverseVarDecl(VarDecl *D) {
+  bool TraverseVarDecl(VarDecl *D) override {
     if (D->isConstexpr())
       return constant([&] { return Base::TraverseVarDecl(D); });
     // A constant initialised with the width is one only while the tool
@@ -121,15 +121,15 @@ public:
     Initialising.pop_back();
     return OK;
   }
-  bool TraverseEnumConstantDecl(EnumConstantDecl *D) {
+  bool TraverseEnumConstantDecl(EnumConstantDecl *D) override {
     return constant([&] { return Base::TraverseEnumConstantDecl(D); });
   }
-  bool TraverseFieldDecl(FieldDecl *D) {
+  bool TraverseFieldDecl(FieldDecl *D) override {
     if (!D->isBitField())
       return Base::TraverseFieldDecl(D);
     return constant([&] { return Base::TraverseFieldDecl(D); });
   }
-  bool TraverseIfStmt(IfStmt *S) {
+  bool TraverseIfStmt(IfStmt *S) override {
     if (!S->isConstexpr())
       return Base::TraverseIfStmt(S);
     return TraverseStmt(S->getInit()) &&
@@ -137,7 +137,7 @@ public:
            TraverseStmt(S->getThen()) && TraverseStmt(S->getElse());
   }
 
-  bool VisitParenExpr(ParenExpr *P) {
+  bool VisitParenExpr(ParenExpr *P) override {
     // MVECTOR_SIZE expands to one parenthesised expression.
     SourceLocation Loc = P->getBeginLoc();
     if (Loc.isMacroID() && Lexer::isAtStartOfMacroExpansion(Loc, SM, LO) &&
@@ -145,7 +145,7 @@ public:
       record(SM.getExpansionRange(Loc));
     return true;
   }
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
+  bool VisitDeclRefExpr(DeclRefExpr *E) override {
     const auto *V = dyn_cast<VarDecl>(E->getDecl());
     if (!V)
       return true;

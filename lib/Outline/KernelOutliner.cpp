@@ -13,13 +13,13 @@
 
 #include "Outline/KernelOutliner.h"
 #include "Analysis/GridSyncUses.h"
+#include "Framework/DynamicASTVisitor.h"
 #include "Framework/LineDirectives.h"
 #include "Outline/KernelDraft.h"
 #include "Outline/KernelScope.h"
 #include "Outline/KernelText.h"
 #include "Outline/MacroRestate.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -32,15 +32,15 @@ namespace rewrite {
 namespace {
 /// The names a lambda declares or refers to: the kernel's own names must
 /// not hide or clash with them.
-class NamesInLambda : public RecursiveASTVisitor<NamesInLambda> {
+class NamesInLambda : public DynamicASTVisitor {
 public:
   explicit NamesInLambda(llvm::StringSet<> &Names) : Names(Names) {}
-  bool VisitNamedDecl(NamedDecl *D) {
+  bool VisitNamedDecl(NamedDecl *D) override {
     if (const IdentifierInfo *II = D->getIdentifier())
       Names.insert(II->getName());
     return true;
   }
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
+  bool VisitDeclRefExpr(DeclRefExpr *E) override {
     if (const IdentifierInfo *II = E->getDecl()->getIdentifier())
       Names.insert(II->getName());
     return true;

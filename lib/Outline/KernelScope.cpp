@@ -6,11 +6,11 @@
 
 #include "Outline/KernelScope.h"
 #include "Dialect/DeviceCode.h"
+#include "Framework/DynamicASTVisitor.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/QualTypeNames.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -53,7 +53,7 @@ static TypeReach reachOf(const NamedDecl *D) {
 
 namespace {
 /// Collects the worst reach over the declarations a type names.
-class ReachVisitor : public RecursiveASTVisitor<ReachVisitor> {
+class ReachVisitor : public DynamicASTVisitor {
 public:
   TypeReachResult R;
 
@@ -64,19 +64,19 @@ public:
     if (int(Reach) > int(R.Reach))
       R = {Reach, D};
   }
-  bool VisitTypedefType(TypedefType *T) {
+  bool VisitTypedefType(TypedefType *T) override {
     note(T->getDecl());
     return true;
   }
-  bool VisitUsingType(UsingType *T) {
+  bool VisitUsingType(UsingType *T) override {
     note(T->getFoundDecl());
     return true;
   }
-  bool VisitInjectedClassNameType(InjectedClassNameType *T) {
+  bool VisitInjectedClassNameType(InjectedClassNameType *T) override {
     note(T->getDecl());
     return true;
   }
-  bool VisitTagType(TagType *T) {
+  bool VisitTagType(TagType *T) override {
     note(T->getDecl());
     // A specialisation's arguments are not part of the type's sugar.
     if (const auto *S = dyn_cast<ClassTemplateSpecializationDecl>(T->getDecl()))
@@ -85,11 +85,11 @@ public:
           TraverseType(A.getAsType());
     return true;
   }
-  bool VisitTemplateSpecializationType(TemplateSpecializationType *T) {
+  bool VisitTemplateSpecializationType(TemplateSpecializationType *T) override {
     note(T->getTemplateName().getAsTemplateDecl());
     return true;
   }
-  bool VisitTemplateTypeParmType(TemplateTypeParmType *T) {
+  bool VisitTemplateTypeParmType(TemplateTypeParmType *T) override {
     // A generic lambda's `auto` (or a parameter the type no longer names):
     // no template of the kernel's place declares it.
     const TemplateTypeParmDecl *D = T->getDecl();
@@ -101,7 +101,7 @@ public:
       noteReach(TypeReach::LaunchOnly, D);
     return true;
   }
-  bool VisitDecltypeType(DecltypeType *T) {
+  bool VisitDecltypeType(DecltypeType *T) override {
     // `decltype(v)` of a function-local v: its type, when known here.
     noteReach(T->isDependentType() ? TypeReach::LaunchOnly
                                    : TypeReach::LocalAlias,
@@ -162,47 +162,45 @@ static bool isMemberConstant(const VarDecl *VD) {
 
 namespace {
 /// Finds the names of a body that the kernel must qualify or cannot reach.
-class ScopeVisitor : public RecursiveASTVisitor<ScopeVisitor> {
+class ScopeVisitor : public DynamicASTVisitor {
 public:
   ScopeVisitor(ASTContext &Ctx, const LambdaExpr *LE) : Ctx(Ctx), LE(LE) {}
 
   std::vector<ScopedUse> Uses;
   std::vector<const VarDecl *> Constants;
 
-  bool shouldVisitTemplateInstantiations() const { return false; }
-  bool shouldVisitImplicitCode() const { return false; }
-
   // Qualified names: the first component of a nested-name-specifier is the
   // only one that is written without a qualifier.
-  bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc N) {
+  bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc N) override {
     if (N && N.getPrefix())
       Qualified.insert(N.getLocalBeginLoc());
     else if (N)
       NNSStarts.insert(N.getLocalBeginLoc());
-    return RecursiveASTVisitor::TraverseNestedNameSpecifierLoc(N);
+    return DynamicASTVisitor::TraverseNestedNameSpecifierLoc(N);
   }
-  bool TraverseElaboratedTypeLoc(ElaboratedTypeLoc TL) {
+  bool TraverseElaboratedTypeLoc(ElaboratedTypeLoc TL) override {
     if (TL.getQualifierLoc())
       Qualified.insert(TL.getNamedTypeLoc().getBeginLoc());
-    return RecursiveASTVisitor::TraverseElaboratedTypeLoc(TL);
+    return DynamicASTVisitor::TraverseElaboratedTypeLoc(TL);
   }
 
-  bool VisitTagTypeLoc(TagTypeLoc TL) {
+  bool VisitTagTypeLoc(TagTypeLoc TL) override {
     typeUse(TL.getDecl(), TL.getBeginLoc());
     return true;
   }
-  bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
+  bool VisitTypedefTypeLoc(TypedefTypeLoc TL) override {
     typeUse(TL.getTypedefNameDecl(), TL.getBeginLoc());
     return true;
   }
-  bool VisitTemplateSpecializationTypeLoc(TemplateSpecializationTypeLoc TL) {
+  bool VisitTemplateSpecializationTypeLoc(
+      TemplateSpecializationTypeLoc TL) override {
     if (const TemplateDecl *TD =
             TL.getTypePtr()->getTemplateName().getAsTemplateDecl())
       typeUse(TD, TL.getTemplateNameLoc());
     return true;
   }
 
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
+  bool VisitDeclRefExpr(DeclRefExpr *E) override {
     const ValueDecl *D = E->getDecl();
     if (insideLambda(D, LE))
       return true;
@@ -232,7 +230,7 @@ public:
         member(MD, E->getLocation(), E->hasQualifier(), false);
     return true;
   }
-  bool VisitUnresolvedLookupExpr(UnresolvedLookupExpr *E) {
+  bool VisitUnresolvedLookupExpr(UnresolvedLookupExpr *E) override {
     // An unqualified call of a static member in a class template.
     for (const NamedDecl *D : E->decls()) {
       const NamedDecl *U = D->getUnderlyingDecl();
@@ -244,7 +242,7 @@ public:
     }
     return true;
   }
-  bool VisitUnresolvedMemberExpr(UnresolvedMemberExpr *E) {
+  bool VisitUnresolvedMemberExpr(UnresolvedMemberExpr *E) override {
     if (!E->isImplicitAccess())
       return true;
     bool AllStatic = true;
@@ -263,7 +261,8 @@ public:
       add(ScopedUse::NonStatic, E->getMemberLoc(), First, "");
     return true;
   }
-  bool VisitCXXDependentScopeMemberExpr(CXXDependentScopeMemberExpr *E) {
+  bool
+  VisitCXXDependentScopeMemberExpr(CXXDependentScopeMemberExpr *E) override {
     if (E->isImplicitAccess())
       add(ScopedUse::NonStatic, E->getMemberLoc(), nullptr, "");
     return true;

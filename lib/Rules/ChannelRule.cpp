@@ -11,11 +11,11 @@
 #include "Dialect/Coordinators.h"
 #include "Dialect/DeviceCode.h"
 #include "Dialect/DialectMatchers.h"
+#include "Framework/DynamicASTVisitor.h"
 #include "Outline/KernelSites.h"
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -50,18 +50,18 @@ llvm::SmallVector<const Expr *, 4> writtenArguments(const CallExpr *Call) {
 
 /// The variables of a Channel type (or a pointer or reference to one)
 /// declared in a device function: parameters and locals.
-class ChannelDecls : public RecursiveASTVisitor<ChannelDecls> {
+class ChannelDecls : public DynamicASTVisitor {
 public:
   explicit ChannelDecls(
       const llvm::SmallPtrSetImpl<const FunctionDecl *> &Coordinators)
       : Coordinators(Coordinators) {}
   std::vector<const VarDecl *> Found;
-  bool TraverseLambdaExpr(LambdaExpr *LE) {
+  bool TraverseLambdaExpr(LambdaExpr *LE) override {
     // A coordinator's `Channel<T> *` parameter is its own.
     return Coordinators.contains(LE->getCallOperator()) ||
-           RecursiveASTVisitor::TraverseLambdaExpr(LE);
+           DynamicASTVisitor::TraverseLambdaExpr(LE);
   }
-  bool VisitVarDecl(VarDecl *VD) {
+  bool VisitVarDecl(VarDecl *VD) override {
     if (mentionsChannelType(VD->getType()))
       Found.push_back(VD);
     return true;

@@ -6,9 +6,9 @@
 
 #include "Rules/DeviceConstructCheck.h"
 #include "Analysis/DeviceCallGraph.h"
+#include "Framework/DynamicASTVisitor.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -23,7 +23,7 @@ namespace rewrite {
 namespace {
 
 /// The constructs of one body that no GPU compiler builds for the device.
-class ConstructFinder : public RecursiveASTVisitor<ConstructFinder> {
+class ConstructFinder : public DynamicASTVisitor {
 public:
   struct Found {
     SourceLocation Loc;
@@ -31,26 +31,26 @@ public:
   };
   std::vector<Found> Out;
 
-  bool VisitCXXTryStmt(CXXTryStmt *S) {
+  bool VisitCXXTryStmt(CXXTryStmt *S) override {
     add(S->getTryLoc(), "a 'try' block: GPUs have no exceptions");
     return true;
   }
-  bool VisitCXXThrowExpr(CXXThrowExpr *E) {
+  bool VisitCXXThrowExpr(CXXThrowExpr *E) override {
     add(E->getThrowLoc(), "a 'throw': GPUs have no exceptions");
     return true;
   }
-  bool VisitCXXTypeidExpr(CXXTypeidExpr *E) {
+  bool VisitCXXTypeidExpr(CXXTypeidExpr *E) override {
     if (E->isPotentiallyEvaluated())
       add(E->getBeginLoc(), "'typeid' of a polymorphic object: GPUs have no "
                             "run-time type information");
     return true;
   }
-  bool VisitCXXDynamicCastExpr(CXXDynamicCastExpr *E) {
+  bool VisitCXXDynamicCastExpr(CXXDynamicCastExpr *E) override {
     add(E->getBeginLoc(), "a 'dynamic_cast': GPUs have no run-time type "
                           "information");
     return true;
   }
-  bool VisitVarDecl(VarDecl *VD) {
+  bool VisitVarDecl(VarDecl *VD) override {
     if (VD->getTLSKind() != VarDecl::TLS_None)
       add(VD->getLocation(), "a 'thread_local' variable: a GPU thread has "
                              "no thread-local storage");

@@ -10,8 +10,8 @@
 #include "Analysis/LaneId.h"
 #include "Dialect/DeviceCode.h"
 #include "Dialect/DialectMatchers.h"
+#include "Framework/DynamicASTVisitor.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
@@ -36,11 +36,11 @@ bool isDeviceConstant(const VarDecl *VD) {
 }
 
 /// Variables in host memory named by device code, first use of each.
-class HostStateFinder : public RecursiveASTVisitor<HostStateFinder> {
+class HostStateFinder : public DynamicASTVisitor {
 public:
   explicit HostStateFinder(const SourceManager &SM) : SM(SM) {}
 
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
+  bool VisitDeclRefExpr(DeclRefExpr *E) override {
     const auto *VD = dyn_cast<VarDecl>(E->getDecl());
     if (!VD || !VD->hasGlobalStorage() || isDeviceConstant(VD) ||
         isDialectAPI(VD) || SM.isInSystemHeader(VD->getLocation()) ||

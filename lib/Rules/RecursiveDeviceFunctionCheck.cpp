@@ -6,9 +6,9 @@
 
 #include "Rules/RecursiveDeviceFunctionCheck.h"
 #include "Analysis/DeviceCallGraph.h"
+#include "Framework/DynamicASTVisitor.h"
 
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
@@ -24,7 +24,7 @@ namespace {
 /// functions whose address it takes and its indirect calls (through a
 /// pointer or reference to a function, or a pointer to a member function),
 /// and, for the bodies DeviceCallGraph did not follow, its direct calls.
-class PointerScan : public RecursiveASTVisitor<PointerScan> {
+class PointerScan : public DynamicASTVisitor {
 public:
   struct Taken {
     const FunctionDecl *Fn;
@@ -41,9 +41,9 @@ public:
   std::vector<Indirect> IndirectCalls;
   std::vector<std::pair<const FunctionDecl *, SourceLocation>> DirectCalls;
 
-  bool shouldVisitTemplateInstantiations() const { return true; }
+  PointerScan() { ShouldVisitTemplateInstantiations = true; }
 
-  bool VisitCallExpr(CallExpr *CE) {
+  bool VisitCallExpr(CallExpr *CE) override {
     if (const FunctionDecl *FD = CE->getDirectCallee()) {
       Callees.insert(CE->getCallee()->IgnoreParenImpCasts());
       DirectCalls.emplace_back(FD, CE->getBeginLoc());
@@ -68,13 +68,13 @@ public:
     IndirectCalls.push_back(I);
     return true;
   }
-  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) override {
     const CXXConstructorDecl *Ctor = CE->getConstructor();
     if (Ctor && !Ctor->isTrivial())
       DirectCalls.emplace_back(Ctor, CE->getBeginLoc());
     return true;
   }
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
+  bool VisitDeclRefExpr(DeclRefExpr *E) override {
     // A name that is not called directly is an address taken: `q = fact`,
     // `&fact`, `apply(fact, n)`, `&S::f`. (A call's callee was seen first.)
     if (const auto *FD = dyn_cast<FunctionDecl>(E->getDecl()))
