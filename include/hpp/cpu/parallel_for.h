@@ -97,6 +97,12 @@ void invokeBody(const F &Body, const IndexT &I) {
   }
 }
 
+/// invokeBody on a body known by its address: what a Launch calls.
+template <class F, class IndexT>
+void invokeErased(const void *Body, const IndexT &I) {
+  invokeBody(*static_cast<const F *>(Body), I);
+}
+
 /// True when \p F can be a body for launches that produce an IndexT.
 template <class F, class IndexT> constexpr bool isBodyFor() {
   return std::is_invocable<F &, const IndexT &>::value;
@@ -142,17 +148,22 @@ struct TakesIndexType<F, std::void_t<decltype(&F::operator())>> {
 /// deadlocked, or its groups cannot all be resident: RuntimeError. Each
 /// thread may always run one work-group; beyond that, at most
 /// HPP_CPU_MAX_RESIDENT work-items of the launch are resident at once.
-template <int Dims, int LocalDims, class F>
+///
+/// The body reaches it type-erased (a pointer and the function that calls
+/// it), so that this class is compiled once per index shape, not once per
+/// body: a test program's build spent most of its time instantiating it.
+template <int Dims, int LocalDims>
 class Launch : public LaunchContext {
-  using IndexT = Index<Dims, LocalDims>;
-  using Fields = typename IndexT::Fields;
-
 public:
+  using IndexT = Index<Dims, LocalDims>;
+  /// Calls the body \p Body points to on one work-item.
+  using InvokeFn = void (*)(const void *Body, const IndexT &I);
+
   /// A launch made at \p File : \p Line.
-  Launch(const LaunchShape &Shape, const F &Body, unsigned Width,
-         const char *File, int Line)
+  Launch(const LaunchShape &Shape, const void *Body, InvokeFn Invoke,
+         unsigned Width, const char *File, int Line)
       : LaunchContext(inRangeItems(Shape), File, Line), Shape(Shape),
-        Body(Body), Width(Width) {}
+        Body(Body), Invoke(Invoke), Width(Width) {}
 
   /// Runs the launch to completion; rethrows the first exception a body
   /// threw (the launch stops handing out work-groups after it).
@@ -166,6 +177,8 @@ public:
   }
 
 private:
+  using Fields = typename IndexT::Fields;
+
   static std::size_t inRangeItems(const LaunchShape &S) {
     return S.GlobalSize[0] * S.GlobalSize[1] * S.GlobalSize[2];
   }
@@ -184,7 +197,7 @@ private:
         Item.Global[D] = Item.Group[D] * LS[D] + Item.Local[D];
       IndexT I(Item);
       if (I.inGlobalRange())
-        invokeBody(L->Body, I);
+        L->Invoke(L->Body, I);
     }
   };
 
@@ -303,7 +316,8 @@ private:
   }
 
   const LaunchShape &Shape;
-  const F &Body;
+  const void *Body;
+  InvokeFn Invoke;
   unsigned Width;
   std::atomic<std::size_t> NextGroup{0};
   std::atomic<std::size_t> Resident{0};
@@ -322,7 +336,9 @@ void launch(const Range<Dims, LocalDims> &R, const F &Body, const char *File,
   // Read now, at the call: the host threads read them later.
   (void)maxResidentItems(File, Line);
   (void)ThreadPool::get(File, Line);
-  Launch<Dims, LocalDims, F>(Shape, Body, Width, File, Line).run();
+  Launch<Dims, LocalDims>(Shape, &Body, &invokeErased<F, Index<Dims, LocalDims>>,
+                          Width, File, Line)
+      .run();
 }
 
 /// A blocking parallelFor: first runs the enqueued tasks and reports the

@@ -169,7 +169,9 @@ Error launch(const dim3 &Grid, const dim3 &Block,
   if (!validShape(Grid, Block))
     return Error::InvalidConfiguration;
   validateChecks(Options.SharedBytes);
-  GridExecutor<F>(Grid, Block, Options, WorkItem).run();
+  GridExecutor(Grid, Block, Options,
+               [](void *Item) { (*static_cast<F *>(Item))(); }, &WorkItem)
+      .run();
   return Error::Success;
 }
 

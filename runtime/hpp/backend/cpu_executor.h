@@ -239,7 +239,9 @@ public:
   /// built-in variables hold for the whole group. They are restored
   /// afterwards (a launch from inside a work-item, possible on the CPU,
   /// which leaves the work-group memory of the launching group alone).
-  template <class F> void run(const dim3 &Group, F &WorkItem) {
+  /// The work-item reaches it type-erased (\p Call on \p WorkItem): this
+  /// class and GridExecutor are compiled once, not once per kernel.
+  void run(const dim3 &Group, void (*Call)(void *), void *WorkItem) {
     const BuiltinScope Saved;
     beginGroupMemory(SharedBytes, Group,
                      hpp::cpu::GroupExecutor::current() != nullptr);
@@ -250,7 +252,7 @@ public:
     Fibers.setIndexBase(groupIndexBase(Fields));
     const unsigned X = Block.x, XY = Block.x * Block.y;
     Fibers.runGroup(
-        itemCount(Block), [&WorkItem](std::size_t) { WorkItem(); },
+        itemCount(Block), [Call, WorkItem](std::size_t) { Call(WorkItem); },
         [X, XY](std::size_t Id) {
           const unsigned L = static_cast<unsigned>(Id);
           threadIdx = dim3(L % X, L % XY / X, L / XY);
@@ -288,17 +290,18 @@ private:
 /// its own BlockExecutor; the fibers' stacks stay with the pool's threads
 /// from launch to launch. The first exception a work-item throws stops the
 /// launch and is rethrown once every thread has finished.
-template <class F> class GridExecutor {
+class GridExecutor {
 public:
   /// \p Options: the dynamic shared memory of each work-group and the
-  /// range's global size.
+  /// range's global size; \p Call runs the work-item \p WorkItem.
   GridExecutor(const dim3 &Grid, const dim3 &Block,
-               const hpp::detail::LaunchOptions &Options, F &WorkItem)
+               const hpp::detail::LaunchOptions &Options,
+               void (*Call)(void *), void *WorkItem)
       : Grid(Grid), Block(Block),
         SharedBytes(Options.SharedBytes), Global{Options.GlobalSize[0],
                                                  Options.GlobalSize[1],
                                                  Options.GlobalSize[2]},
-        WorkItem(WorkItem), Width(hpp::cpu::mvectorWidth()) {}
+        Call(Call), WorkItem(WorkItem), Width(hpp::cpu::mvectorWidth()) {}
 
   void run() {
     const std::uint64_t Groups = itemCount(Grid);
@@ -326,7 +329,7 @@ private:
         const dim3 Group(unsigned(N % G.Grid.x),
                          unsigned(N / G.Grid.x % G.Grid.y),
                          unsigned(N / PerPlane));
-        Executor.run(Group, G.WorkItem);
+        Executor.run(Group, G.Call, G.WorkItem);
       }
     } catch (...) {
       std::lock_guard<std::mutex> Guard(G.ErrorLock);
@@ -340,7 +343,8 @@ private:
   dim3 Block;
   std::size_t SharedBytes;
   std::size_t Global[3];
-  F &WorkItem;
+  void (*Call)(void *);
+  void *WorkItem;
   unsigned Width;
   std::atomic<std::uint64_t> Next{0};
   std::atomic<bool> Failed{false};
