@@ -296,7 +296,7 @@ def compile_and_link(pch_dir, cmd, flags, out, pch, obj):
     both succeed and print nothing."""
     link = link_command(pch_dir, cmd[0], flags, obj)
     if not link:
-        return 1 if not run_quiet(cmd + ["-include-pch", pch, obj]) else 0
+        return 0 if run_quiet(cmd + ["-include-pch", pch, obj]) else 1
     program = out + ".cxx-pch.o"
     compile_cmd, i = [], 0
     args = cmd[1:]
