@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The grammar-aware fuzzer: scripts/warpgen.py writes warp-level dialect
 # programs for seeds <first>..<last>, and each is rewritten by a sanitized
-# build (HPP_BUILD_FUZZER): hpp-rewrite-fuzzer on the single file (the
-# default), or with --tool, that build's hpp-rewrite (-o /dev/null). A
+# build (HPP_BUILD_FUZZER): hpp-rewrite-fuzzer (the default; all the
+# programs in one process, then, if that finds anything, each on its own),
+# or with --tool, that build's hpp-rewrite (-o /dev/null). A
 # crash, a sanitizer report or a failed assert is a finding: the program is
 # kept under <findings> with the log, and the exit status is 1. A program
 # the tool rejects with diagnostics is reported too (warpgen only writes
@@ -42,10 +43,25 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 [ -z "$keep" ] || mkdir -p "$keep"
 programs=0 crashes=0 rejected=0
+finding_re='ERROR: (Address|Undefined|Leak)Sanitizer|runtime error:|Assertion .* failed|PLEASE submit a bug report|deadly signal'
+for ((seed = first; seed <= last; seed++)); do
+  python3 "$root/scripts/warpgen.py" --seed "$seed" --kernels "$kernels" \
+    --per-tu "$per_tu" --out "$work/s$seed" >/dev/null
+done
+all=("$work"/s*/*.cpp)
+# The fuzzer runs every program in one process first (it builds its
+# precompiled dialect header once, a few seconds, instead of once per
+# program); only when that run finds something is each program run on its
+# own, to say which.
+if [ -z "$tool" ] && [ -e "${all[0]}" ] &&
+   "$fuzzer" "${all[@]}" >"$work/log" 2>&1 && ! grep -qE "$finding_re" "$work/log"; then
+  programs=${#all[@]}
+  [ -z "$keep" ] || cp "${all[@]}" "$keep/"
+  echo "fuzz-warpgen: seeds $first..$last, $programs programs, 0 findings, 0 rejected"
+  exit 0
+fi
 for ((seed = first; seed <= last; seed++)); do
   dir=$work/s$seed
-  python3 "$root/scripts/warpgen.py" --seed "$seed" --kernels "$kernels" \
-    --per-tu "$per_tu" --out "$dir" >/dev/null
   for prog in "$dir"/*.cpp; do
     programs=$((programs + 1))
     [ -z "$keep" ] || cp "$prog" "$keep/"
@@ -55,7 +71,7 @@ for ((seed = first; seed <= last; seed++)); do
     else
       "$fuzzer" "$prog" >"$work/log" 2>&1 || status=$?
     fi
-    if grep -qE 'ERROR: (Address|Undefined|Leak)Sanitizer|runtime error:|Assertion .* failed|PLEASE submit a bug report|deadly signal' "$work/log" ||
+    if grep -qE "$finding_re" "$work/log" ||
        { [ -n "$tool" ] && ((status > 1)); } || { [ -z "$tool" ] && ((status != 0)); }; then
       crashes=$((crashes + 1))
       mkdir -p "$findings"

@@ -25,6 +25,8 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/HeaderSearchOptions.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Serialization/ASTReader.h"
 #include "clang/Serialization/ModuleManager.h"
 #include "llvm/ADT/StringExtras.h"
@@ -216,19 +218,54 @@ private:
   std::string Stub;
 };
 
+/// True when \p Inv names a file or directory by a path relative to the
+/// working directory: then where the command runs decides what the
+/// header's includes find, and the working directory is part of the key.
+bool namesRelativePaths(const CompilerInvocation &Inv) {
+  auto Relative = [](StringRef Path) {
+    return !Path.empty() && !llvm::sys::path::is_absolute(Path);
+  };
+  const HeaderSearchOptions &HS = Inv.getHeaderSearchOpts();
+  if (Relative(HS.Sysroot) || Relative(HS.ResourceDir) ||
+      Relative(HS.ModuleCachePath) ||
+      !Inv.getFileSystemOpts().WorkingDir.empty())
+    return true;
+  for (const HeaderSearchOptions::Entry &E : HS.UserEntries)
+    if (Relative(E.Path))
+      return true;
+  for (const std::string &P : HS.PrebuiltModulePaths)
+    if (Relative(P))
+      return true;
+  for (const std::string &P : HS.VFSOverlayFiles)
+    if (Relative(P))
+      return true;
+  const PreprocessorOptions &PP = Inv.getPreprocessorOpts();
+  for (const std::string &P : PP.Includes)
+    if (Relative(P))
+      return true;
+  for (const std::string &P : PP.MacroIncludes)
+    if (Relative(P))
+      return true;
+  return Relative(PP.ImplicitPCHInclude);
+}
+
 /// The key of \p Inv's options: everything but the input decides what the
-/// precompiled header holds.
+/// precompiled header holds. The working directory \p Cwd only where a
+/// path is relative to it: the debug and coverage compilation directories
+/// the driver sets to it play no part in a parse.
 std::string optionsKey(const CompilerInvocation &Inv, StringRef Header,
                        StringRef Cwd) {
   CompilerInvocation Copy(Inv);
   Copy.getFrontendOpts().Inputs.clear();
   Copy.getFrontendOpts().OutputFile.clear();
   Copy.getCodeGenOpts().MainFileName.clear();
+  Copy.getCodeGenOpts().DebugCompilationDir.clear();
+  Copy.getCodeGenOpts().CoverageCompilationDir.clear();
   std::string Key;
   llvm::raw_string_ostream OS(Key);
   OS << StampMagic << '\n'
      << getClangFullVersion() << '\n'
-     << Cwd << '\n'
+     << (namesRelativePaths(Copy) ? Cwd : StringRef()) << '\n'
      << Header << '\n';
   for (const std::string &A : Copy.getCC1CommandLine())
     OS << A << '\n';

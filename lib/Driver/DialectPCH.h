@@ -19,7 +19,8 @@
 ///    precompiled header of its own) and compiles C++;
 ///  - the header was precompiled with exactly this command's options (the
 ///    cc1 options, all but the input: macros, search paths, language,
-///    target), in the same working directory, by this clang;
+///    target; the working directory too where one of them is a relative
+///    path), by this clang;
 ///  - no file it was built from has changed since (each file's size and
 ///    time, checked before every use; clang checks them again as it reads);
 ///  - precompiling it printed nothing (no warning, no error).

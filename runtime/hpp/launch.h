@@ -204,6 +204,46 @@ template <class KernelT> Cooperative<KernelT> cooperative(KernelT Kernel) {
 /// the two.
 using PreparedLaunch = std::function<void()>;
 
+/// The scratch of a launch with \p Options (a task's is in its work; any
+/// other launch's is made here and kept by \p Owner), its stream set.
+inline LaunchScratch &launchScratch(const LaunchOptions &Options,
+                                    std::shared_ptr<LaunchScratch> &Owner) {
+  LaunchScratch *Scratch = Options.TaskScratch;
+  if (!Scratch) {
+    Owner = std::make_shared<LaunchScratch>();
+    Scratch = Owner.get();
+  }
+  Scratch->Stream = Options.Stream; // (A task's already holds its Errors.)
+  return *Scratch;
+}
+
+/// Steps 6 and 7 of a launch (after the kernel's, steps 5, on the graph
+/// \p Graph): the after-launch work, then the errors the device code
+/// recorded. Not a template: the same for every kernel.
+inline void finishLaunchSteps(LaunchScratch &Scratch, LaunchOptions &Resolved,
+                              LaunchGraph &Graph, bool AfterLaunch, bool InTask,
+                              bool Blocking,
+                              std::shared_ptr<LaunchScratch> &ScratchOwner) {
+  if (InTask)
+    launchedInTask(Scratch, Resolved.Stream, Graph);
+  else if (AfterLaunch)
+    runAfterLaunch(Scratch, Resolved.Stream, Graph);
+  // The errors its device code recorded (hpp/device_error.h): now, once
+  // the launch was waited for; a task's, by its work; another launch
+  // made on a stream (a channel's consumer), at the wait for that
+  // stream.
+  if (Scratch.Errors && !Resolved.Task) {
+    if (Blocking)
+      checkDeviceErrors(Scratch.Errors);
+    else if (Resolved.StreamErrors)
+      Resolved.StreamErrors->push_back(Scratch.Errors);
+    else
+      DeferredDeviceErrors::get().add(Scratch.Errors);
+  }
+  if (Resolved.KeepScratch)
+    *Resolved.KeepScratch = std::move(ScratchOwner);
+}
+
 /// Steps 2-4 of a launch over \p R, not empty; returns steps 5-7 as a
 /// callable (launchWith calls it at once, prepareLaunch keeps it).
 template <int Dims, int LocalDims, class... P, class... A>
@@ -222,15 +262,9 @@ auto prepareSteps(const LaunchOptions &Options,
   Resolved.InRange = R.size();
   for (int D = 0; D < 3; ++D)
     Resolved.GlobalSize[D] = R.get(D);
-  // A task's scratch is in its work; any other launch's is made here.
   std::shared_ptr<LaunchScratch> ScratchOwner;
-  LaunchScratch *ScratchPtr = Options.TaskScratch;
-  if (!ScratchPtr) {
-    ScratchOwner = std::make_shared<LaunchScratch>();
-    ScratchPtr = ScratchOwner.get();
-  }
-  LaunchScratch &Scratch = *ScratchPtr;
-  Scratch.Stream = Options.Stream; // (A task's already holds its Errors.)
+  LaunchScratch &Scratch = launchScratch(Options, ScratchOwner);
+  LaunchScratch *ScratchPtr = &Scratch;
   std::apply(
       [&](auto &...Arg) {
         (prepareLaunchArgument(Arg, GroupSize, Resolved.InRange, Resolved,
@@ -270,24 +304,8 @@ auto prepareSteps(const LaunchOptions &Options,
                       std::size_t(Shape.Grid.x) * Shape.Grid.y * Shape.Grid.z);
     launchOnBackend(Kernel, Shape.Grid, Shape.Block, RangeArg, Converted,
                     Resolved, std::index_sequence_for<P...>());
-    if (InTask)
-      launchedInTask(Scratch, Resolved.Stream, Graph);
-    else if (AfterLaunch)
-      runAfterLaunch(Scratch, Resolved.Stream, Graph);
-    // The errors its device code recorded (hpp/device_error.h): now, once
-    // the launch was waited for; a task's, by its work; another launch
-    // made on a stream (a channel's consumer), at the wait for that
-    // stream.
-    if (Scratch.Errors && !Resolved.Task) {
-      if (Blocking)
-        checkDeviceErrors(Scratch.Errors);
-      else if (Resolved.StreamErrors)
-        Resolved.StreamErrors->push_back(Scratch.Errors);
-      else
-        DeferredDeviceErrors::get().add(Scratch.Errors);
-    }
-    if (Resolved.KeepScratch)
-      *Resolved.KeepScratch = std::move(ScratchOwner);
+    finishLaunchSteps(Scratch, Resolved, Graph, AfterLaunch, InTask, Blocking,
+                      ScratchOwner);
   };
 }
 

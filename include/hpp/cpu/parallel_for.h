@@ -97,10 +97,13 @@ void invokeBody(const F &Body, const IndexT &I) {
   }
 }
 
-/// invokeBody on a body known by its address: what a Launch calls.
+/// invokeBody on a body known by its address, for the work-item \p Item
+/// when it lies in the range: what a Launch calls.
 template <class F, class IndexT>
-void invokeErased(const void *Body, const IndexT &I) {
-  invokeBody(*static_cast<const F *>(Body), I);
+void invokeErased(const void *Body, const detail::IndexFields &Item) {
+  IndexT I(Item);
+  if (I.inGlobalRange())
+    invokeBody(*static_cast<const F *>(Body), I);
 }
 
 /// True when \p F can be a body for launches that produce an IndexT.
@@ -149,15 +152,15 @@ struct TakesIndexType<F, std::void_t<decltype(&F::operator())>> {
 /// thread may always run one work-group; beyond that, at most
 /// HPP_CPU_MAX_RESIDENT work-items of the launch are resident at once.
 ///
-/// The body reaches it type-erased (a pointer and the function that calls
-/// it), so that this class is compiled once per index shape, not once per
-/// body: a test program's build spent most of its time instantiating it.
-template <int Dims, int LocalDims>
+/// The body reaches it type-erased (a pointer and the function that makes
+/// the work-item's Index and calls it), so that this class is compiled
+/// once, not once per body or per index shape: a test program's build
+/// spent most of its time instantiating it.
 class Launch : public LaunchContext {
 public:
-  using IndexT = Index<Dims, LocalDims>;
-  /// Calls the body \p Body points to on one work-item.
-  using InvokeFn = void (*)(const void *Body, const IndexT &I);
+  /// Calls the body \p Body points to on the work-item \p Item, when it
+  /// lies in the range.
+  using InvokeFn = void (*)(const void *Body, const detail::IndexFields &Item);
 
   /// A launch made at \p File : \p Line.
   Launch(const LaunchShape &Shape, const void *Body, InvokeFn Invoke,
@@ -177,7 +180,7 @@ public:
   }
 
 private:
-  using Fields = typename IndexT::Fields;
+  using Fields = detail::IndexFields;
 
   static std::size_t inRangeItems(const LaunchShape &S) {
     return S.GlobalSize[0] * S.GlobalSize[1] * S.GlobalSize[2];
@@ -195,9 +198,7 @@ private:
       Item.Local[2] = Id / (LS[0] * LS[1]);
       for (int D = 0; D < 3; ++D)
         Item.Global[D] = Item.Group[D] * LS[D] + Item.Local[D];
-      IndexT I(Item);
-      if (I.inGlobalRange())
-        L->Invoke(L->Body, I);
+      L->Invoke(L->Body, Item);
     }
   };
 
@@ -336,8 +337,8 @@ void launch(const Range<Dims, LocalDims> &R, const F &Body, const char *File,
   // Read now, at the call: the host threads read them later.
   (void)maxResidentItems(File, Line);
   (void)ThreadPool::get(File, Line);
-  Launch<Dims, LocalDims>(Shape, &Body, &invokeErased<F, Index<Dims, LocalDims>>,
-                          Width, File, Line)
+  Launch(Shape, &Body, &invokeErased<F, Index<Dims, LocalDims>>, Width, File,
+         Line)
       .run();
 }
 

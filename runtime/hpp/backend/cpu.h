@@ -160,32 +160,32 @@ inline bool validShape(const dim3 &Grid, const dim3 &Block) {
          itemCount(Block) <= MaxWorkGroupItems && Block.z <= MaxWorkGroupZ;
 }
 
-/// Runs \p WorkItem over the grid, each work-group with
-/// \p Options.SharedBytes of dynamic shared memory (cpu_executor.h:
-/// dynamicShared()), and returns when it is done.
-template <class F>
-Error launch(const dim3 &Grid, const dim3 &Block,
-             const hpp::detail::LaunchOptions &Options, F &WorkItem) {
+/// Runs \p Run (\p Item) as each work-item of the grid, each work-group
+/// with \p Options.SharedBytes of dynamic shared memory (cpu_executor.h:
+/// dynamicShared()), and returns when it is done; with
+/// \p Options.Cooperative, every work-group resident at once, and
+/// \p Options.InRange work-items run the body. Not a template: compiled
+/// once, whatever the kernel.
+inline Error launchErased(const dim3 &Grid, const dim3 &Block,
+                          const hpp::detail::LaunchOptions &Options,
+                          void (*Run)(void *), void *Item) {
   if (!validShape(Grid, Block))
     return Error::InvalidConfiguration;
   validateChecks(Options.SharedBytes);
-  GridExecutor(Grid, Block, Options,
-               [](void *Item) { (*static_cast<F *>(Item))(); }, &WorkItem)
-      .run();
+  if (Options.Cooperative)
+    CooperativeExecutor(Grid, Block, Options, Run, Item).run();
+  else
+    GridExecutor(Grid, Block, Options, Run, Item).run();
   return Error::Success;
 }
 
-/// The same with every work-group resident at once; \p Options.InRange
-/// work-items run the body.
+/// launchErased on the callable \p WorkItem.
 template <class F>
-Error launchCooperative(const dim3 &Grid, const dim3 &Block,
-                        const hpp::detail::LaunchOptions &Options,
-                        F &WorkItem) {
-  if (!validShape(Grid, Block))
-    return Error::InvalidConfiguration;
-  validateChecks(Options.SharedBytes);
-  CooperativeExecutor<F>(Grid, Block, Options, WorkItem).run();
-  return Error::Success;
+Error launch(const dim3 &Grid, const dim3 &Block,
+             const hpp::detail::LaunchOptions &Options, F &WorkItem) {
+  return launchErased(
+      Grid, Block, Options, [](void *Item) { (*static_cast<F *>(Item))(); },
+      &WorkItem);
 }
 
 } // namespace cpu_backend
@@ -254,10 +254,7 @@ void launchOnBackend(KernelT *Kernel, dim3 Grid, dim3 Block, RangeT &RangeArg,
                      std::index_sequence<I...>) {
   // Each work-item gets its own copies of the arguments, as on a GPU.
   auto WorkItem = [&] { Kernel(RangeArg, std::get<I>(Args)...); };
-  if (Options.Cooperative)
-    HPP_CHECK(cpu_backend::launchCooperative(Grid, Block, Options, WorkItem));
-  else
-    HPP_CHECK(cpu_backend::launch(Grid, Block, Options, WorkItem));
+  HPP_CHECK(cpu_backend::launch(Grid, Block, Options, WorkItem));
 }
 
 /// A launch with after-launch work (launch.h) runs as any other: it has

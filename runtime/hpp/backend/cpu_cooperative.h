@@ -37,18 +37,21 @@ namespace cpu_backend {
 constexpr std::uint64_t MaxCooperativeGroups = 4096;
 
 /// Runs a cooperative launch: every work-group at once, each on a thread.
-template <class F> class CooperativeExecutor : public hpp::cpu::LaunchContext {
+/// The work-item reaches it through a function and a pointer, as in
+/// GridExecutor: compiled once, not once per kernel.
+class CooperativeExecutor : public hpp::cpu::LaunchContext {
 public:
   /// \p Options: the work-items that run the body (InRange, __gpu_sync's
   /// participants), each work-group's dynamic shared memory and the
-  /// range's global size.
+  /// range's global size. \p Run (\p Item) runs one work-item.
   CooperativeExecutor(const dim3 &Grid, const dim3 &Block,
-                      const hpp::detail::LaunchOptions &Options, F &WorkItem)
+                      const hpp::detail::LaunchOptions &Options,
+                      void (*Run)(void *), void *Item)
       : LaunchContext(Options.InRange), Grid(Grid), Block(Block),
         SharedBytes(Options.SharedBytes), Global{Options.GlobalSize[0],
                                                  Options.GlobalSize[1],
                                                  Options.GlobalSize[2]},
-        WorkItem(WorkItem), Width(hpp::cpu::mvectorWidth()) {}
+        RunItem(Run), ItemArg(Item), Width(hpp::cpu::mvectorWidth()) {}
 
   void run() {
     const std::uint64_t Groups = itemCount(Grid);
@@ -83,7 +86,7 @@ private:
     blockIdx = dim3(unsigned(N % Grid.x), unsigned(N / Grid.x % Grid.y),
                     unsigned(N / (std::uint64_t(Grid.x) * Grid.y)));
     const unsigned X = Block.x, XY = Block.x * Block.y;
-    auto Item = [this](std::size_t) { WorkItem(); };
+    auto Item = [this](std::size_t) { RunItem(ItemArg); };
     auto OnResume = [X, XY](std::size_t Id) {
       const unsigned L = static_cast<unsigned>(Id);
       threadIdx = dim3(L % X, L % XY / X, L / XY);
@@ -125,7 +128,8 @@ private:
   dim3 Block;
   std::size_t SharedBytes;
   std::size_t Global[3];
-  F &WorkItem;
+  void (*RunItem)(void *);
+  void *ItemArg;
   unsigned Width;
 };
 
