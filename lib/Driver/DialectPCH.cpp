@@ -29,6 +29,7 @@
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Serialization/ASTReader.h"
 #include "clang/Serialization/ModuleManager.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/LockFileManager.h"
@@ -225,28 +226,21 @@ bool namesRelativePaths(const CompilerInvocation &Inv) {
   auto Relative = [](StringRef Path) {
     return !Path.empty() && !llvm::sys::path::is_absolute(Path);
   };
+  auto AnyRelative = [&](const std::vector<std::string> &Paths) {
+    return llvm::any_of(Paths, Relative);
+  };
   const HeaderSearchOptions &HS = Inv.getHeaderSearchOpts();
-  if (Relative(HS.Sysroot) || Relative(HS.ResourceDir) ||
-      Relative(HS.ModuleCachePath) ||
-      !Inv.getFileSystemOpts().WorkingDir.empty())
-    return true;
-  for (const HeaderSearchOptions::Entry &E : HS.UserEntries)
-    if (Relative(E.Path))
-      return true;
-  for (const std::string &P : HS.PrebuiltModulePaths)
-    if (Relative(P))
-      return true;
-  for (const std::string &P : HS.VFSOverlayFiles)
-    if (Relative(P))
-      return true;
   const PreprocessorOptions &PP = Inv.getPreprocessorOpts();
-  for (const std::string &P : PP.Includes)
-    if (Relative(P))
-      return true;
-  for (const std::string &P : PP.MacroIncludes)
-    if (Relative(P))
-      return true;
-  return Relative(PP.ImplicitPCHInclude);
+  return Relative(HS.Sysroot) || Relative(HS.ResourceDir) ||
+         Relative(HS.ModuleCachePath) || Relative(PP.ImplicitPCHInclude) ||
+         !Inv.getFileSystemOpts().WorkingDir.empty() ||
+         llvm::any_of(HS.UserEntries,
+                      [&](const HeaderSearchOptions::Entry &E) {
+                        return Relative(E.Path);
+                      }) ||
+         AnyRelative(HS.PrebuiltModulePaths) ||
+         AnyRelative(HS.VFSOverlayFiles) || AnyRelative(PP.Includes) ||
+         AnyRelative(PP.MacroIncludes);
 }
 
 /// The key of \p Inv's options: everything but the input decides what the
