@@ -6,6 +6,13 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 # Each step's time goes to the end of the log (docs/benchmarks.md, "The
 # test suite's time", has the budget: 15 minutes on 2 cores in all).
+# glibc's malloc with transparent huge pages, for the builds and the GPU
+# compiles too (test/lit.cfg.py sets it for lit's tests, and says why);
+# a GLIBC_TUNABLES that sets glibc.malloc.hugetlb itself is kept.
+case ":${GLIBC_TUNABLES:-}" in
+  *:glibc.malloc.hugetlb=*) ;;
+  *) export GLIBC_TUNABLES="${GLIBC_TUNABLES:+$GLIBC_TUNABLES:}glibc.malloc.hugetlb=1" ;;
+esac
 start=$SECONDS
 times=()
 step() { times+=("$1 $((SECONDS - start)) s"); start=$SECONDS; }

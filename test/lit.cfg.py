@@ -40,6 +40,15 @@ config.substitutions.append(("%cxx_pch", cxx_pch))
 config.substitutions.append(("%cxx_command", cxx))
 cxx = " ".join([cxx_pch, "--pch-dir", pch_dir, "--", cxx])
 config.environment["HPP_NO_PCH"] = os.environ.get("HPP_NO_PCH", "")
+# glibc's malloc with transparent huge pages (madvise; glibc 2.35 and
+# later, ignored by older ones): a compile of a test program spends a
+# quarter less time (page faults of the heap, costly in a virtual machine:
+# docs/benchmarks.md, "The eighth session"). What a program does is the
+# same; an environment that sets glibc.malloc.hugetlb itself keeps its own.
+_tunables = os.environ.get("GLIBC_TUNABLES", "")
+if "glibc.malloc.hugetlb=" not in _tunables:
+    _tunables = ":".join(t for t in [_tunables, "glibc.malloc.hugetlb=1"] if t)
+config.environment["GLIBC_TUNABLES"] = _tunables
 # hpp-rewrite parses the dialect header precompiled too, kept in
 # build/test/tool-pch (--pch-dir; lib/Driver/DialectPCH.h): a rewrite took
 # a second, nearly all of it that header (docs/benchmarks.md). HPP_NO_PCH=1
