@@ -20,6 +20,7 @@
 #include "hpp-rewrite/EditCollector.h"
 #include "AnalysisTestSupport.h"
 #include "Framework/LineDirectives.h"
+#include "Framework/RewriteScope.h"
 
 #include "gtest/gtest.h"
 
@@ -217,6 +218,74 @@ TEST_F(EditCollectorTest, EditInAHeaderIsRefusedOncePerHeader) {
             std::string::npos)
       << Printed;
   EXPECT_EQ(Edits->size(), 0u);
+}
+
+// Under a project root, the header is a project header: its edits are
+// made, and applyToHeaders returns it rewritten under its first line.
+TEST_F(EditCollectorTest, EditInAProjectHeaderIsMade) {
+  ASSERT_TRUE(parse("#include \"helper.h\"\n"
+                    "int x = helper;\n",
+                    {{"/unit/helper.h", "int helper = 1;\n"}}));
+  RewriteScope Scope(TU->sourceManager(), "/unit");
+  const Expr *Ref = TU->exprAt("helper", 1);
+  ASSERT_NE(Ref, nullptr);
+  const SourceLocation Helper =
+      cast<DeclRefExpr>(Ref->IgnoreImplicit())->getDecl()->getLocation();
+  EXPECT_TRUE(Scope.isProjectHeader(TU->sourceManager().getFileID(Helper)));
+  EXPECT_TRUE(Edits->replace(CharSourceRange::getTokenRange(Helper, Helper),
+                             "renamed", "hpp-first"));
+  EXPECT_FALSE(Diags->hasErrors()) << printed();
+  std::optional<std::vector<RewrittenHeader>> Headers =
+      Edits->applyToHeaders("hpp-lines");
+  ASSERT_TRUE(Headers.has_value());
+  ASSERT_EQ(Headers->size(), 1u);
+  EXPECT_EQ((*Headers)[0].File, "/unit/helper.h");
+  EXPECT_EQ((*Headers)[0].Text,
+            "#line 1 \"/unit/helper.h\" // hpp-rewrite output\n"
+            "int renamed = 1;\n");
+  ASSERT_EQ((*Headers)[0].Edits.size(), 1u);
+  EXPECT_EQ((*Headers)[0].Edits[0].getOffset(), 4u);
+  // The main file is not changed by it.
+  EXPECT_EQ(Edits->applyToMainFile(), std::string("#include \"helper.h\"\n"
+                                                  "int x = helper;\n"));
+}
+
+// Outside the root the header is refused, with the root named.
+TEST_F(EditCollectorTest, EditOutsideTheRootNamesTheRoot) {
+  ASSERT_TRUE(parse("#include \"/other/helper.h\"\n"
+                    "int x = helper;\n",
+                    {{"/other/helper.h", "int helper = 1;\n"}}));
+  RewriteScope Scope(TU->sourceManager(), "/unit");
+  const Expr *Ref = TU->exprAt("helper", 1);
+  ASSERT_NE(Ref, nullptr);
+  const SourceLocation Helper =
+      cast<DeclRefExpr>(Ref->IgnoreImplicit())->getDecl()->getLocation();
+  EXPECT_FALSE(Edits->replace(CharSourceRange::getTokenRange(Helper, Helper),
+                              "h", "hpp-first"));
+  EXPECT_NE(printed().find("error: cannot rewrite code in 'helper.h': it lies "
+                           "outside the project root '/unit'"),
+            std::string::npos)
+      << printed();
+}
+
+// An edit that changes a header's number of lines is an internal error
+// (the header keeps its lines: no `#line` directive is placed in it).
+TEST_F(EditCollectorTest, HeaderEditThatChangesLinesIsAnError) {
+  ASSERT_TRUE(parse("#include \"helper.h\"\n"
+                    "int x = helper;\n",
+                    {{"/unit/helper.h", "int helper = 1;\n"}}));
+  RewriteScope Scope(TU->sourceManager(), "/unit");
+  const Expr *Ref = TU->exprAt("helper", 1);
+  ASSERT_NE(Ref, nullptr);
+  const SourceLocation Helper =
+      cast<DeclRefExpr>(Ref->IgnoreImplicit())->getDecl()->getLocation();
+  EXPECT_TRUE(Edits->replace(CharSourceRange::getTokenRange(Helper, Helper),
+                             "\nrenamed", "hpp-first"));
+  EXPECT_FALSE(Edits->applyToHeaders("hpp-lines").has_value());
+  EXPECT_NE(printed().find("this edit of a project header changes its number "
+                           "of lines"),
+            std::string::npos)
+      << printed();
 }
 
 // System headers (the dialect's, the C++ library's) need no rewrite: the

@@ -7,6 +7,7 @@
 #include "Analysis/ConstantOrigin.h"
 #include "Framework/Conditionals.h"
 #include "Framework/DynamicASTVisitor.h"
+#include "Framework/RewriteScope.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Lex/Lexer.h"
@@ -243,7 +244,7 @@ initialiserText(const VarDecl *VD, SourceLocation Before,
   Range = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(Init->getSourceRange()), SM,
       Ctx.getLangOpts());
-  if (Range.isInvalid() || !SM.isWrittenInMainFile(Range.getBegin()))
+  if (Range.isInvalid() || !isWrittenInRewrittenFile(SM, Range.getBegin()))
     return std::nullopt;
   std::vector<const VarDecl *> Named;
   if (!portable(Init, VD, Before, SM, Named))

@@ -35,6 +35,7 @@
 
 #include "Analysis/DeviceCallGraph.h"
 #include "Dialect/DeviceCode.h"
+#include "Framework/RewriteScope.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -87,7 +88,7 @@ AST_MATCHER_P(clang::FunctionDecl, isImplicitDevice, DeviceGraphSource, Graph) {
 /// the body of its construct).
 inline clang::ast_matchers::DeclarationMatcher functionAsWritten() {
   using namespace clang::ast_matchers;
-  return functionDecl(isExpansionInMainFile(),
+  return functionDecl(isExpansionInRewrittenFile(),
                       unless(isTemplateInstantiation()),
                       unless(cxxMethodDecl(ofClass(isLambda()))));
 }

@@ -10,6 +10,7 @@
 #include "Analysis/LaneMask.h"
 #include "Dialect/DeviceCode.h"
 #include "Framework/DynamicASTVisitor.h"
+#include "Framework/RewriteScope.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -365,7 +366,7 @@ WidthModel::WidthModel(ASTContext &Ctx, const DeviceCallGraph &Graph)
                       SM.getExpansionLoc(Body->getEndLoc()), UnitComponent[I]});
     // The lane-mask flow starts at the outermost roots of the main file,
     // as hpp-lane-mask's does.
-    if (!SM.isWrittenInMainFile(SM.getExpansionLoc(FD->getLocation())))
+    if (!isWrittenInRewrittenFile(SM, SM.getExpansionLoc(FD->getLocation())))
       continue;
     const auto *MD = dyn_cast<CXXMethodDecl>(FD);
     bool Lambda = MD && MD->getParent()->isLambda();

@@ -15,6 +15,7 @@
 
 #include "Dialect/Channels.h"
 #include "Dialect/Tasks.h"
+#include "Framework/RewriteScope.h"
 
 #include "clang/ASTMatchers/ASTMatchers.h"
 
@@ -35,7 +36,7 @@ inline clang::ast_matchers::StatementMatcher parallelForCall() {
       callExpr(anyOf(callee(functionDecl(Named)),
                      callee(unresolvedLookupExpr(
                          hasAnyDeclaration(namedDecl(Named))))),
-               isExpansionInMainFile(),
+               isExpansionInRewrittenFile(),
                optionally(hasAnyArgument(lambdaExpr().bind("lambda"))))
           .bind("call"));
 }
@@ -102,7 +103,7 @@ inline clang::ast_matchers::StatementMatcher taskConstruction() {
                          anyOf(isCopyConstructor(), isMoveConstructor())))),
                      Lambda),
                  cxxUnresolvedConstructExpr(hasTaskType(), Lambda)),
-           isExpansionInMainFile())
+           isExpansionInRewrittenFile())
           .bind("task"));
 }
 
@@ -123,7 +124,7 @@ inline clang::ast_matchers::DeclarationMatcher taskVariable() {
     return Init(optionally(has(lambdaExpr().bind("lambda")))).bind("task");
   };
   return traverse(clang::TK_IgnoreUnlessSpelledInSource,
-                  varDecl(hasTaskType(), isExpansionInMainFile(),
+                  varDecl(hasTaskType(), isExpansionInRewrittenFile(),
                           hasInitializer(anyOf(WithLambda(parenListExpr),
                                                WithLambda(initListExpr))))
                       .bind("task-var"));
@@ -199,7 +200,7 @@ inline clang::ast_matchers::StatementMatcher channelExecuteWith() {
   using namespace clang::ast_matchers;
   return traverse(
       clang::TK_IgnoreUnlessSpelledInSource,
-      callExpr(callsChannelExecuteWith(), isExpansionInMainFile(),
+      callExpr(callsChannelExecuteWith(), isExpansionInRewrittenFile(),
                optionally(hasArgument(
                    0, ignoringImplicit(lambdaExpr().bind("coordinator")))),
                optionally(hasLastWrittenArgument(lambdaExpr().bind("lambda"))))

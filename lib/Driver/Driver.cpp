@@ -14,6 +14,7 @@
 #include "Analysis/WidthModel.h"
 #include "Framework/CrashRecovery.h"
 #include "Framework/LineDirectives.h"
+#include "Framework/RewriteScope.h"
 #include "Outline/KernelSites.h"
 #include "Outline/OutlinePhase.h"
 
@@ -77,7 +78,8 @@ LineDirectives &RuleContext::lines() {
 
 namespace {
 
-/// Keeps the main file's top-level declarations, and hands the parsed
+/// Keeps the top-level declarations of the rewritten files (the main file
+/// and the project headers: RewriteScope.h), and hands the parsed
 /// translation unit to the rewrite (RewriteAction::rewrite).
 class RewriteConsumer : public ASTConsumer {
 public:
@@ -87,8 +89,8 @@ public:
 
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
     for (Decl *D : Group)
-      if (D->getASTContext().getSourceManager().isWrittenInMainFile(
-              D->getLocation()))
+      if (isWrittenInRewrittenFile(D->getASTContext().getSourceManager(),
+                                   D->getLocation()))
         MainFileDecls.push_back(D);
     return true;
   }
@@ -111,6 +113,8 @@ public:
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef File) override {
+    Scope = std::make_unique<RewriteScope>(CI.getSourceManager(),
+                                           Options.ProjectRoot);
     Diags = std::make_unique<RuleDiagnostics>(CI.getDiagnostics(), &Selection);
     Edits = std::make_unique<EditCollector>(CI.getSourceManager(), *Diags);
     Ctx = std::make_unique<RuleContext>(CI, *Diags, *Edits);
@@ -137,9 +141,9 @@ public:
   void rewrite(ASTContext &AST, std::vector<Decl *> &MainFileDecls) {
     if (Diags->hasErrors())
       return;
-    // 1. The rules' matchers. Only the main file is rewritten: matchers
-    // and visitors need not walk the headers (the dialect header alone is
-    // most of the AST).
+    // 1. The rules' matchers. Only the main file and the project headers
+    // are rewritten: matchers and visitors need not walk the other headers
+    // (the dialect header alone is most of the AST).
     AST.setTraversalScope(MainFileDecls);
     Finder.matchAST(AST);
     // Testing only (test/tool/clang-crash.test, test/fuzz/smoke.test): a
@@ -167,6 +171,42 @@ public:
     // (--warnings-as-errors).
     if (!Diags->hasErrors())
       Text = Edits->applyToMainFile();
+    if (Text)
+      Headers = Edits->applyToHeaders(owner(&Rule::ownsLineDirectives));
+    if (!Headers)
+      Text.reset();
+    else
+      recordHeaderDeviceCode();
+  }
+
+  /// Output.HeaderDeviceCode: the functions of project headers that are
+  /// device code in this translation unit.
+  void recordHeaderDeviceCode() {
+    SourceManager &SM = getCompilerInstance().getSourceManager();
+    for (const DeviceRoot &Root : Ctx->deviceCode().roots()) {
+      if (Root.Lambda || !Root.Function)
+        continue;
+      const Decl *D = Root.Function;
+      if (const FunctionTemplateDecl *T =
+              Root.Function->getDescribedFunctionTemplate())
+        D = T;
+      SourceRange Range = D->getSourceRange();
+      SourceLocation Begin = SM.getExpansionLoc(Range.getBegin());
+      SourceLocation End = SM.getExpansionLoc(Range.getEnd());
+      FileID File = SM.getFileID(Begin);
+      if (!isWrittenInProjectHeader(SM, Begin) || SM.getFileID(End) != File)
+        continue;
+      OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
+      if (!Entry)
+        continue;
+      std::string Name(SM.getFileManager().getCanonicalName(*Entry));
+      Output.HeaderDeviceCode[Name].push_back(
+          {SM.getFileOffset(Begin), SM.getFileOffset(End) + 1});
+    }
+    for (auto &[Name, Ranges] : Output.HeaderDeviceCode) {
+      llvm::sort(Ranges);
+      Ranges.erase(std::unique(Ranges.begin(), Ranges.end()), Ranges.end());
+    }
   }
 
   /// The tag of the one rule for which \p Owns is true: the driver files
@@ -199,13 +239,16 @@ public:
       for (const std::string &F : Precompiled)
         Output.Dependencies.push_back(absolutePath(SM, F));
       llvm::sort(Output.Dependencies);
-      Output.Dependencies.erase(std::unique(Output.Dependencies.begin(),
-                                            Output.Dependencies.end()),
-                                Output.Dependencies.end());
+      Output.Dependencies.erase(
+          std::unique(Output.Dependencies.begin(), Output.Dependencies.end()),
+          Output.Dependencies.end());
     }
     if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
       Output.File = absolutePath(SM, Main->getName());
     Output.Edits = Edits->records();
+    for (EditRecord &E : Output.Edits)
+      E.File = absolutePath(SM, E.File);
+    Output.Headers = std::move(*Headers);
     Output.KernelsOutlined = Outlining->outlined();
     Output.Ok = true;
   }
@@ -236,6 +279,9 @@ private:
   const RuleSelection &Selection;
   const RewriteOptions &Options;
   MatchFinder Finder;
+  /// What the rewrite edits; registered for the source manager while the
+  /// action lives (declared first, it is destroyed last).
+  std::unique_ptr<RewriteScope> Scope;
   std::unique_ptr<RuleDiagnostics> Diags;
   std::unique_ptr<EditCollector> Edits;
   std::unique_ptr<RuleContext> Ctx;
@@ -244,6 +290,8 @@ private:
   std::vector<std::unique_ptr<Rule>> Rules;
   /// The main file rewritten (rewrite), for EndSourceFileAction.
   std::optional<std::string> Text;
+  /// The project headers rewritten (rewrite), for EndSourceFileAction.
+  std::optional<std::vector<RewrittenHeader>> Headers;
 };
 
 /// Creates a RewriteAction per source.

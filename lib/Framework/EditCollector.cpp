@@ -6,6 +6,8 @@
 
 #include "hpp-rewrite/EditCollector.h"
 #include "Framework/LineDirectives.h"
+#include "Framework/RewriteScope.h"
+#include "hpp-rewrite/Driver.h"
 
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Error.h"
@@ -26,8 +28,8 @@ bool EditCollector::replace(CharSourceRange Range, llvm::StringRef Text,
                   "code inside a macro expansion is left unchanged");
     return false;
   }
-  if (!SM.isWrittenInMainFile(Begin)) {
-    refuseHeader(Begin, Rule); // Headers are never rewritten.
+  if (!isWrittenInRewrittenFile(SM, Begin)) {
+    refuseHeader(Begin, Rule); // Only project headers are rewritten.
     return false;
   }
   CharSourceRange FileRange =
@@ -37,15 +39,17 @@ bool EditCollector::replace(CharSourceRange Range, llvm::StringRef Text,
     return false;
   }
   tooling::Replacement R(SM, FileRange, Text);
+  Files.try_emplace(R.getFilePath().str(), SM.getFileID(FileRange.getBegin()));
   if (llvm::Error Err = PerFile[std::string(R.getFilePath())].add(R)) {
     llvm::consumeError(std::move(Err));
-    reportConflict(Begin, R.getOffset(), R.getLength(), Rule);
+    reportConflict(Begin, R.getFilePath(), R.getOffset(), R.getLength(), Rule);
     return false;
   }
   ++Count;
   auto [FID, Offset] = SM.getDecomposedLoc(FileRange.getBegin());
   EditRecord Record;
   Record.Rule = Rule.str();
+  Record.File = R.getFilePath().str();
   Record.Offset = R.getOffset();
   Record.Length = R.getLength();
   Record.Line = SM.getLineNumber(FID, Offset);
@@ -55,13 +59,15 @@ bool EditCollector::replace(CharSourceRange Range, llvm::StringRef Text,
   return true;
 }
 
-void EditCollector::reportConflict(SourceLocation Loc, unsigned Offset,
-                                   unsigned Length, llvm::StringRef Rule) {
+void EditCollector::reportConflict(SourceLocation Loc, llvm::StringRef File,
+                                   unsigned Offset, unsigned Length,
+                                   llvm::StringRef Rule) {
   // The edit it collides with: the last one in place whose bytes meet
   // these (an insertion counts as the byte after it).
   const EditRecord *Other = nullptr;
   for (const EditRecord &E : Records)
-    if (!E.Moved && E.Offset < Offset + std::max(Length, 1u) &&
+    if (!E.Moved && E.File == File &&
+        E.Offset < Offset + std::max(Length, 1u) &&
         Offset < E.Offset + std::max(E.Length, 1u))
       Other = &E;
   Diags.error(Loc, Rule,
@@ -71,7 +77,7 @@ void EditCollector::reportConflict(SourceLocation Loc, unsigned Offset,
                   "; the file is not rewritten (please report this, with "
                   "the input)");
   if (Other)
-    Diags.note(SM.getLocForStartOfFile(SM.getMainFileID())
+    Diags.note(SM.getLocForStartOfFile(SM.getFileID(SM.getFileLoc(Loc)))
                    .getLocWithOffset(Other->Offset),
                "the edit of '" + Other->Rule + "' (" +
                    std::to_string(Other->Length) + " bytes replaced) is here");
@@ -81,14 +87,22 @@ void EditCollector::refuseHeader(SourceLocation Loc, llvm::StringRef Rule) {
   // Dialect code there would reach the output as written. The dialect's
   // and the system's headers need no rewrite.
   SourceLocation File = SM.getFileLoc(Loc);
-  if (SM.isInSystemHeader(File) || SM.isWrittenInMainFile(File) ||
+  if (SM.isInSystemHeader(File) || isWrittenInRewrittenFile(SM, File) ||
       !RefusedHeaders.insert(SM.getFilename(File).str()).second)
     return;
-  Diags.error(File, Rule,
-              "cannot rewrite code in '" +
-                  llvm::sys::path::filename(SM.getFilename(File)).str() +
-                  "': hpp-rewrite rewrites only the file it is given; move "
-                  "the dialect code of this header into that file");
+  const RewriteScope *Scope = RewriteScope::of(SM);
+  const std::string Root = Scope ? Scope->root().str() : std::string();
+  Diags.error(
+      File, Rule,
+      "cannot rewrite code in '" +
+          llvm::sys::path::filename(SM.getFilename(File)).str() + "': " +
+          (Root.empty() ? std::string("hpp-rewrite rewrites only the file it "
+                                      "is given; move the dialect code of "
+                                      "this header into that file")
+                        : "it lies outside the project root '" + Root +
+                              "', and hpp-rewrite rewrites only the sources "
+                              "and the headers under the root; give a root "
+                              "that holds it (--root)"));
 }
 
 bool EditCollector::insert(SourceLocation Loc, llvm::StringRef Text,
@@ -119,7 +133,8 @@ tooling::Replacements EditCollector::extract(CharSourceRange Range) {
   if (llvm::none_of(It->second, IsInside))
     return Inside; // The common case: nothing to move, nothing to rebuild.
   for (EditRecord &R : Records)
-    if (!R.Moved && R.Offset >= Begin && R.Offset + R.Length <= End)
+    if (!R.Moved && R.File == It->first && R.Offset >= Begin &&
+        R.Offset + R.Length <= End)
       R.Moved = true;
   tooling::Replacements Outside;
   for (const tooling::Replacement &R : It->second) {
@@ -149,11 +164,13 @@ void EditCollector::syncLines(const LineDirectives &Lines,
   for (unsigned Offset : Added) {
     EditRecord Record;
     Record.Rule = Rule.str();
+    Record.File = It->first;
     Record.Offset = Offset;
     Record.Line = SM.getLineNumber(Main, Offset);
     Record.Column = 1;
     // Offset 0 holds the top directive, which carries the output's mark.
-    Record.Text = Offset == 0 ? Lines.topDirective() : Lines.directiveAt(Offset);
+    Record.Text =
+        Offset == 0 ? Lines.topDirective() : Lines.directiveAt(Offset);
     Records.push_back(std::move(Record));
   }
 }
@@ -170,6 +187,11 @@ static std::string withCRLF(llvm::StringRef Text) {
   return Out;
 }
 
+/// Whether \p Code's lines end with `\r\n` (most of them).
+static bool isCRLF(llvm::StringRef Code) {
+  return Code.count("\r\n") * 2 > Code.count('\n');
+}
+
 std::optional<std::string> EditCollector::applyToMainFile() {
   FileID Main = SM.getMainFileID();
   llvm::StringRef Code = SM.getBufferData(Main);
@@ -179,12 +201,18 @@ std::optional<std::string> EditCollector::applyToMainFile() {
   auto It = PerFile.find(std::string(Entry->getName()));
   if (It == PerFile.end())
     return Code.str();
+  return apply(Main, Code, It->second);
+}
+
+std::optional<std::string>
+EditCollector::apply(FileID File, llvm::StringRef Code,
+                     const tooling::Replacements &Edits) {
   llvm::Expected<std::string> Result =
-      tooling::applyAllReplacements(Code, It->second);
-  if (Result && Code.count("\r\n") * 2 > Code.count('\n'))
+      tooling::applyAllReplacements(Code, Edits);
+  if (Result && isCRLF(Code))
     *Result = withCRLF(*Result); // The file's line endings, for every line.
   if (!Result) {
-    Diags.error(SM.getLocForStartOfFile(Main), "hpp-rewrite",
+    Diags.error(SM.getLocForStartOfFile(File), "hpp-rewrite",
                 "internal error: cannot apply edits: " +
                     llvm::toString(Result.takeError()));
     return std::nullopt;
@@ -192,24 +220,93 @@ std::optional<std::string> EditCollector::applyToMainFile() {
   return *Result;
 }
 
+std::optional<std::vector<RewrittenHeader>>
+EditCollector::applyToHeaders(llvm::StringRef Rule) {
+  std::vector<RewrittenHeader> Headers;
+  bool Ok = true;
+  for (const auto &[Name, Edits] : PerFile) {
+    auto Found = Files.find(Name);
+    if (Found == Files.end() || Found->second == SM.getMainFileID() ||
+        Edits.empty())
+      continue;
+    FileID FID = Found->second;
+    llvm::StringRef Code = SM.getBufferData(FID);
+    // A header keeps its lines: the `#line 1` on top names it, and no
+    // edit may change the number of lines (the directives that would keep
+    // the numbers after one are placed in the main file only).
+    for (const tooling::Replacement &R : Edits)
+      if (R.getReplacementText().count('\n') !=
+          Code.substr(R.getOffset(), R.getLength()).count('\n')) {
+        Diags.error(
+            SM.getLocForStartOfFile(FID).getLocWithOffset(R.getOffset()), Rule,
+            "internal error: this edit of a project header changes "
+            "its number of lines, which the rewrite keeps in "
+            "headers; the file is not rewritten (please report "
+            "this, with the input)");
+        Ok = false;
+      }
+    std::optional<std::string> Text = apply(FID, Code, Edits);
+    if (!Text) {
+      Ok = false;
+      continue;
+    }
+    OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FID);
+    RewrittenHeader H;
+    H.File = Entry ? std::string(SM.getFileManager().getCanonicalName(*Entry))
+                   : Name;
+    const bool CRLF = isCRLF(Code);
+    H.Top = "#line 1 \"";
+    for (char C : H.File) {
+      if (C == '"' || C == '\\')
+        H.Top += '\\';
+      H.Top += C;
+    }
+    H.Top += "\" " + OutputMark.str() + (CRLF ? "\r\n" : "\n");
+    H.Text = H.Top + *Text;
+    tooling::Replacements WithTop;
+    llvm::consumeError(WithTop.add(tooling::Replacement(H.File, 0, 0, H.Top)));
+    for (const tooling::Replacement &R : Edits) {
+      std::string T = R.getReplacementText().str();
+      H.Edits.emplace_back(H.File, R.getOffset(), R.getLength(),
+                           CRLF ? withCRLF(T) : T);
+      llvm::consumeError(WithTop.add(H.Edits.back()));
+    }
+    H.Fixes = fixesFor(H.File, Code, WithTop, H.Text);
+    Headers.push_back(std::move(H));
+  }
+  if (!Ok)
+    return std::nullopt;
+  return Headers;
+}
+
 std::vector<tooling::Replacement>
 EditCollector::mainFileFixes(llvm::StringRef Result) const {
   FileID Main = SM.getMainFileID();
   llvm::StringRef Code = SM.getBufferData(Main);
   OptionalFileEntryRef Entry = SM.getFileEntryRefForID(Main);
-  std::vector<tooling::Replacement> Fixes;
   if (!Entry || Code == Result)
-    return Fixes;
+    return {};
   std::string Path(Entry->getName());
   auto It = PerFile.find(Path);
-  bool CRLF = Code.count("\r\n") * 2 > Code.count('\n');
+  return fixesFor(Path, Code,
+                  It != PerFile.end() ? It->second : tooling::Replacements(),
+                  Result);
+}
+
+std::vector<tooling::Replacement>
+EditCollector::fixesFor(llvm::StringRef Path, llvm::StringRef Code,
+                        const tooling::Replacements &Made,
+                        llvm::StringRef Result) {
+  std::vector<tooling::Replacement> Fixes;
+  if (Code == Result)
+    return Fixes;
+  bool CRLF = isCRLF(Code);
   tooling::Replacements Edits;
-  if (It != PerFile.end())
-    for (const tooling::Replacement &R : It->second) {
-      std::string Text = R.getReplacementText().str();
-      llvm::consumeError(Edits.add(tooling::Replacement(
-          Path, R.getOffset(), R.getLength(), CRLF ? withCRLF(Text) : Text)));
-    }
+  for (const tooling::Replacement &R : Made) {
+    std::string Text = R.getReplacementText().str();
+    llvm::consumeError(Edits.add(tooling::Replacement(
+        Path, R.getOffset(), R.getLength(), CRLF ? withCRLF(Text) : Text)));
+  }
   llvm::Expected<std::string> Applied =
       tooling::applyAllReplacements(Code, Edits);
   if (Applied && *Applied == Result)

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Framework/TransformerRule.h"
+#include "Framework/RewriteScope.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Lex/Lexer.h"
@@ -258,7 +259,7 @@ TransformerRule::guard(const MatchFinder::MatchResult &Result) {
     return std::nullopt;
   const SourceManager &SM = *Result.SourceManager;
   SourceLocation At = SM.getExpansionLoc(Begin);
-  if (!SM.isWrittenInMainFile(At) ||
+  if (!isWrittenInRewrittenFile(SM, At) ||
       tooling::getFileRangeForEdit(*Range, *Result.Context))
     return std::nullopt;
   const LangOptions &LO = Result.Context->getLangOpts();

@@ -12,6 +12,7 @@
 #include "Dialect/DeviceCode.h"
 #include "Dialect/DialectMatchers.h"
 #include "Framework/DynamicASTVisitor.h"
+#include "Framework/RewriteScope.h"
 #include "Outline/KernelSites.h"
 
 #include "clang/AST/DeclTemplate.h"
@@ -86,7 +87,7 @@ void ChannelRule::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(
       traverse(
           TK_IgnoreUnlessSpelledInSource,
-          callExpr(callsChannelMember(), isExpansionInMainFile(),
+          callExpr(callsChannelMember(), isExpansionInRewrittenFile(),
                    optionally(forCallable(functionDecl().bind("member-fn"))))
               .bind("member")),
       this);
@@ -94,13 +95,13 @@ void ChannelRule::registerMatchers(MatchFinder &Finder) {
   // pattern.
   Finder.addMatcher(traverse(TK_IgnoreUnlessSpelledInSource,
                              declaratorDecl(hasDependentChannelType(),
-                                            isExpansionInMainFile())
+                                            isExpansionInRewrittenFile())
                                  .bind("dependent-decl")),
                     this);
   Finder.addMatcher(traverse(TK_IgnoreUnlessSpelledInSource,
                              cxxDependentScopeMemberExpr(
                                  hasObjectExpression(hasDependentChannelType()),
-                                 isExpansionInMainFile())
+                                 isExpansionInRewrittenFile())
                                  .bind("dependent-use")),
                     this);
 }
@@ -298,7 +299,7 @@ void ChannelRule::onEndOfTranslationUnit(ASTContext &AST) {
   const SourceManager &SM = AST.getSourceManager();
   for (const FunctionDecl *FD : Ctx.deviceGraph().functions()) {
     if (Coordinators.contains(FD) || !FD->hasBody() ||
-        !SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
+        !isExpansionInRewrittenFile(SM, FD->getLocation()))
       continue;
     ChannelDecls Decls(Coordinators);
     for (const ParmVarDecl *P : FD->parameters())

@@ -8,6 +8,7 @@
 #include "Analysis/DeviceCallGraph.h"
 #include "Dialect/DeviceCode.h"
 #include "Dialect/DialectMatchers.h"
+#include "Framework/RewriteScope.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
@@ -161,10 +162,10 @@ static MatchConsumer<std::string> deviceQualifiers(RuleContext &Ctx) {
 DeviceFunctionRule::DeviceFunctionRule(llvm::StringRef Name, RuleContext &Ctx)
     : TransformerRule(Name, Ctx,
                       {"the device annotation", spelledAnnotation()}) {
-  auto Function =
-      functionDecl(hasOwnDeviceAnnotation(), unless(hasAnnotationInMacro()),
-                   isExpansionInMainFile(), unless(isTemplateInstantiation()),
-                   unless(cxxMethodDecl(ofClass(isLambda()))));
+  auto Function = functionDecl(
+      hasOwnDeviceAnnotation(), unless(hasAnnotationInMacro()),
+      isExpansionInRewrittenFile(), unless(isTemplateInstantiation()),
+      unless(cxxMethodDecl(ofClass(isLambda()))));
   // The function's own mark; both edits or none.
   addRule(applyFirst(
       {makeRule(
@@ -188,14 +189,14 @@ DeviceFunctionRule::DeviceFunctionRule(llvm::StringRef Name, RuleContext &Ctx)
 void DeviceFunctionRule::registerMatchers(MatchFinder &Finder) {
   TransformerRule::registerMatchers(Finder);
   Finder.addMatcher(
-      lambdaExpr(isDeviceLambda(), isExpansionInMainFile()).bind("lambda"),
+      lambdaExpr(isDeviceLambda(), isExpansionInRewrittenFile()).bind("lambda"),
       &Collect);
   Finder.addMatcher(parallelForCall(), &Collect);
   Finder.addMatcher(taskConstruction(), &Collect);
   Finder.addMatcher(taskVariable(), &Collect);
   Finder.addMatcher(channelExecuteWith(), &Collect);
   Finder.addMatcher(decl(hasDeviceAnnotation(), unless(functionDecl()),
-                         isExpansionInMainFile())
+                         isExpansionInRewrittenFile())
                         .bind("other"),
                     &Collect);
 }
@@ -218,8 +219,7 @@ void DeviceFunctionRule::Collector::run(const MatchFinder::MatchResult &R) {
 static void findMacroFunctions(const DeclContext *DC, const SourceManager &SM,
                                std::vector<const FunctionDecl *> &Out) {
   for (const Decl *D : DC->decls()) {
-    if (D->isImplicit() ||
-        !SM.isInMainFile(SM.getExpansionLoc(D->getBeginLoc())))
+    if (D->isImplicit() || !isExpansionInRewrittenFile(SM, D->getBeginLoc()))
       continue;
     if (const auto *FT = dyn_cast<FunctionTemplateDecl>(D))
       D = FT->getTemplatedDecl();

@@ -6,6 +6,7 @@
 
 #include "Rules/HostCallInDeviceCheck.h"
 #include "Analysis/DeviceCallGraph.h"
+#include "Framework/RewriteScope.h"
 
 #include "clang/AST/ASTContext.h"
 
@@ -82,7 +83,7 @@ void HostCallInDeviceCheck::onEndOfTranslationUnit(ASTContext &AST) {
                                 "', which is not '__device(hpp)', inline "
                                 "or a template");
       const FunctionDecl *Def = Callee->getDefinition();
-      if (Def && SM.isWrittenInMainFile(Def->getInnerLocStart()))
+      if (Def && isWrittenInRewrittenFile(SM, Def->getInnerLocStart()))
         B << FixItHint::CreateInsertion(Def->getInnerLocStart(),
                                         "__device(hpp) ");
     }

@@ -10,6 +10,7 @@
 #include "Analysis/WidthUses.h"
 #include "Dialect/DeviceCode.h"
 #include "Dialect/DialectMatchers.h"
+#include "Framework/RewriteScope.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Lex/Lexer.h"
@@ -57,18 +58,18 @@ AST_MATCHER(ParmVarDecl, isHostDefaultArgument) {
 } // namespace
 
 void HostWarpSizeRule::registerMatchers(MatchFinder &Finder) {
-  Finder.addMatcher(functionDecl(isExpansionInMainFile(), isDefinition(),
+  Finder.addMatcher(functionDecl(isExpansionInRewrittenFile(), isDefinition(),
                                  unless(hasDeviceAnnotation()),
                                  unless(isTemplateInstantiation()),
                                  unless(cxxMethodDecl(ofClass(isLambda()))))
                         .bind("fn"),
                     this);
   Finder.addMatcher(
-      declaratorDecl(isExpansionInMainFile(), isOutsideFunctions())
+      declaratorDecl(isExpansionInRewrittenFile(), isOutsideFunctions())
           .bind("global"),
       this);
   Finder.addMatcher(
-      parmVarDecl(isExpansionInMainFile(), isHostDefaultArgument())
+      parmVarDecl(isExpansionInRewrittenFile(), isHostDefaultArgument())
           .bind("default"),
       this);
 }

@@ -6,6 +6,7 @@
 
 #include "Rules/ImplicitDeviceFunctionRule.h"
 #include "Analysis/DeviceCallGraph.h"
+#include "Framework/RewriteScope.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -37,7 +38,7 @@ void ImplicitDeviceFunctionRule::onEndOfTranslationUnit(ASTContext &AST) {
       if (R->isImplicit())
         continue;
       SourceLocation Loc = insertionPoint(R, SM, AST.getLangOpts());
-      if (Loc.isInvalid() || !SM.isWrittenInMainFile(Loc))
+      if (Loc.isInvalid() || !isWrittenInRewrittenFile(SM, Loc))
         continue;
       Marked = true;
       if (Done.insert(Loc.getRawEncoding()).second)

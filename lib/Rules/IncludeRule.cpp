@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/IncludeRule.h"
+#include "Framework/RewriteScope.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Lexer.h"
@@ -39,21 +40,26 @@ public:
     }
     if (SM.isInSystemHeader(HashLoc))
       return;
-    if (!SM.isWrittenInMainFile(HashLoc)) {
-      // Through a project header, which the output keeps as written: it
-      // would bring the CPU reference in beside the device runtime.
+    if (!isWrittenInRewrittenFile(SM, HashLoc)) {
+      // Through a header outside the project, which the output keeps as
+      // written: it would bring the CPU reference in beside the device
+      // runtime.
       SourceLocation Inc = HashLoc;
-      while (Inc.isValid() && !SM.isWrittenInMainFile(Inc))
+      while (Inc.isValid() && !isWrittenInRewrittenFile(SM, Inc))
         Inc = SM.getIncludeLoc(SM.getFileID(Inc));
       std::string Header =
           llvm::sys::path::filename(SM.getFilename(HashLoc)).str();
+      const RewriteScope *Scope = RewriteScope::of(SM);
       Diags.error(Inc.isValid() ? Inc : HashLoc, Rule,
                   "'hpp/hpp.h' is included through '" + Header +
-                      "', which hpp-rewrite does not rewrite: the output "
-                      "would include the CPU reference beside the device "
-                      "runtime; include <hpp/hpp.h> in this file only, and "
-                      "keep the dialect code of '" +
-                      Header + "' in this file");
+                      "', which hpp-rewrite does not rewrite (" +
+                      (Scope && !Scope->root().empty()
+                           ? "it lies outside the project root '" +
+                                 Scope->root().str() + "'"
+                           : std::string("no project root")) +
+                      "): the output would include the CPU reference beside "
+                      "the device runtime; give a root that holds '" +
+                      Header + "' (--root)");
       Diags.note(HashLoc, "'" + Header + "' includes it here");
       return;
     }
@@ -81,7 +87,7 @@ public:
                     const MacroArgs *) override {
     SourceLocation Loc = Name.getLocation();
     if (Name.getIdentifierInfo()->getName() == "__device" && Loc.isFileID() &&
-        !SM.isWrittenInMainFile(Loc) && !SM.isInSystemHeader(Loc))
+        !isWrittenInRewrittenFile(SM, Loc) && !SM.isInSystemHeader(Loc))
       Edits.refuseHeader(Loc, Rule);
   }
 

@@ -7,6 +7,7 @@
 #include "Rules/ParallelForRule.h"
 #include "Dialect/DeviceCode.h"
 #include "Dialect/DialectMatchers.h"
+#include "Framework/RewriteScope.h"
 #include "Outline/KernelSites.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -24,7 +25,7 @@ void ParallelForRule::registerMatchers(MatchFinder &Finder) {
   // `using hpp::parallelFor;` names nothing once every call is a launch.
   Finder.addMatcher(usingDecl(hasAnyUsingShadowDecl(hasTargetDecl(
                                   namedDecl(hasName("::hpp::parallelFor")))),
-                              isExpansionInMainFile())
+                              isExpansionInRewrittenFile())
                         .bind("using"),
                     this);
 }

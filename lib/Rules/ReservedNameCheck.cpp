@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/ReservedNameCheck.h"
+#include "Framework/RewriteScope.h"
 
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/StringMap.h"
@@ -34,7 +35,8 @@ AST_MATCHER(NamedDecl, isAtGlobalScope) {
 
 void ReservedNameCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(
-      namedDecl(isExpansionInMainFile(), isAtGlobalScope()).bind("decl"), this);
+      namedDecl(isExpansionInRewrittenFile(), isAtGlobalScope()).bind("decl"),
+      this);
 }
 
 void ReservedNameCheck::run(const MatchFinder::MatchResult &R) {
@@ -49,7 +51,7 @@ void ReservedNameCheck::run(const MatchFinder::MatchResult &R) {
   const SourceManager &SM = *R.SourceManager;
   for (const Decl *Prev = D->getPreviousDecl(); Prev;
        Prev = Prev->getPreviousDecl())
-    if (SM.isWrittenInMainFile(SM.getExpansionLoc(Prev->getLocation())))
+    if (isWrittenInRewrittenFile(SM, SM.getExpansionLoc(Prev->getLocation())))
       return;
   error(D->getLocation(), "'" + Id->getName().str() +
                               "' is declared at global scope by the " +

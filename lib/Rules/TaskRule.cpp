@@ -8,6 +8,7 @@
 #include "Dialect/DeviceCode.h"
 #include "Dialect/DialectMatchers.h"
 #include "Dialect/Tasks.h"
+#include "Framework/RewriteScope.h"
 #include "Outline/KernelSites.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -25,7 +26,7 @@ void TaskRule::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(taskVariable(), this);
   Finder.addMatcher(
       traverse(TK_IgnoreUnlessSpelledInSource,
-               lambdaExpr(isExpansionInMainFile()).bind("device-lambda")),
+               lambdaExpr(isExpansionInRewrittenFile()).bind("device-lambda")),
       this);
 }
 

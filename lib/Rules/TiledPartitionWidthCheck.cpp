@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/TiledPartitionWidthCheck.h"
+#include "Framework/RewriteScope.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -41,15 +42,14 @@ void TiledPartitionWidthCheck::registerMatchers(MatchFinder &Finder) {
   // As spelled: template instantiations repeat the pattern's arguments.
   Finder.addMatcher(
       traverse(TK_IgnoreUnlessSpelledInSource,
-               declRefExpr(isExpansionInMainFile(),
+               declRefExpr(isExpansionInRewrittenFile(),
                            to(functionDecl(hasName("tiled_partition"))))
                    .bind("ref")),
       this);
-  Finder.addMatcher(
-      traverse(
-          TK_IgnoreUnlessSpelledInSource,
-          unresolvedLookupExpr(isExpansionInMainFile()).bind("unresolved")),
-      this);
+  Finder.addMatcher(traverse(TK_IgnoreUnlessSpelledInSource,
+                             unresolvedLookupExpr(isExpansionInRewrittenFile())
+                                 .bind("unresolved")),
+                    this);
   Finder.addMatcher(templateSpecializationTypeLoc().bind("type"), this);
 }
 
@@ -68,7 +68,7 @@ void TiledPartitionWidthCheck::run(const MatchFinder::MatchResult &Result) {
     const SourceManager &SM = *Result.SourceManager;
     const TemplateDecl *TD =
         TL->getTypePtr()->getTemplateName().getAsTemplateDecl();
-    if (!SM.isInMainFile(SM.getExpansionLoc(TL->getBeginLoc())) ||
+    if (!isExpansionInRewrittenFile(SM, TL->getBeginLoc()) ||
         !isTileTemplate(TD))
       return;
     llvm::SmallVector<TemplateArgumentLoc, 2> Args;

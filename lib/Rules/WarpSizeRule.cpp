@@ -8,6 +8,7 @@
 #include "Analysis/DeviceCodeMap.h"
 #include "Analysis/WidthModel.h"
 #include "Analysis/WidthUses.h"
+#include "Framework/RewriteScope.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Tooling/Transformer/RangeSelector.h"
@@ -74,7 +75,8 @@ void WarpSizeRule::checkConstantUses(const Stmt *Body, ASTContext &AST) {
     if (U.Context == WidthUse::RunTime)
       continue;
     SourceLocation Loc = U.Range.getBegin();
-    if (!SM.isWrittenInMainFile(Loc) || Ctx.widthModel().at(Loc).narrows() ||
+    if (!isWrittenInRewrittenFile(SM, Loc) ||
+        Ctx.widthModel().at(Loc).narrows() ||
         !ReportedConstantUses.insert(Loc).second)
       continue;
     if (U.Via) {
@@ -110,7 +112,7 @@ void WarpSizeRule::finishTranslationUnit(ASTContext &AST) {
     if (!D.narrows())
       continue;
     SourceLocation At = SM.getExpansionLoc(D.RealWidth.Loc);
-    if (!SM.isWrittenInMainFile(At))
+    if (!isWrittenInRewrittenFile(SM, At))
       continue;
     remark(At, "this kernel keeps 32-lane warps on every target (two per "
                "64-lane wavefront): " +
@@ -127,7 +129,7 @@ void WarpSizeRule::finishTranslationUnit(ASTContext &AST) {
 void WarpSizeRule::reportAsWritten(const WidthDecision &D,
                                    const SourceManager &SM) {
   SourceLocation At = SM.getExpansionLoc(D.ThirtyTwo.Loc);
-  if (!SM.isWrittenInMainFile(At))
+  if (!isWrittenInRewrittenFile(SM, At))
     return;
   warning(At, "this kernel mixes 64-bit lane masks, which name the whole "
               "64-lane wavefront, with 32-lane warps: it runs as written, and "

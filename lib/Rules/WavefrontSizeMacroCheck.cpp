@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rules/WavefrontSizeMacroCheck.h"
+#include "Framework/RewriteScope.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Lexer.h"
@@ -134,7 +135,7 @@ public:
   }
   // Skipped blocks: everything in them, as written.
   void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
-    if (SM.isWrittenInMainFile(Range.getBegin()))
+    if (isWrittenInRewrittenFile(SM, Range.getBegin()))
       Scan(Range.getBegin(), Range.getEnd());
   }
   // Active code and macro bodies, when the macro is defined.
@@ -142,12 +143,12 @@ public:
                     const MacroArgs *) override {
     if (Name.getIdentifierInfo()->getName() == WavefrontMacro &&
         Name.getLocation().isFileID() &&
-        SM.isWrittenInMainFile(Name.getLocation()) &&
+        isWrittenInRewrittenFile(SM, Name.getLocation()) &&
         !PP.isParsingIfOrElifDirective())
       CodeUse(Name.getLocation());
   }
   void MacroDefined(const Token &Name, const MacroDirective *MD) override {
-    if (!SM.isWrittenInMainFile(Name.getLocation()))
+    if (!isWrittenInRewrittenFile(SM, Name.getLocation()))
       return;
     for (const Token &T : MD->getMacroInfo()->tokens())
       if (T.is(tok::identifier) &&
@@ -157,7 +158,7 @@ public:
 
 private:
   void directive(SourceLocation Loc) {
-    if (SM.isWrittenInMainFile(Loc))
+    if (isWrittenInRewrittenFile(SM, Loc))
       Scan(Loc, SourceLocation());
   }
 

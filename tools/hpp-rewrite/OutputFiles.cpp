@@ -212,8 +212,8 @@ static Error writeTemp(Step &S, StringRef Text) {
   SmallString<256> Temp;
   if (std::error_code EC = sys::fs::createUniqueFile(
           S.Dest + ".hpp-rewrite-%%%%%%.tmp", FD, Temp))
-    return fail(S.Dest, "cannot create a temporary file beside it: " +
-                            EC.message());
+    return fail(S.Dest,
+                "cannot create a temporary file beside it: " + EC.message());
   S.Temp = std::string(Temp);
   sys::RemoveFileOnSignal(S.Temp); // A kill leaves no temporary behind.
   {

@@ -49,8 +49,8 @@ struct PendingOutput {
 /// The file \p Path names, symlinks followed: where the text goes. An
 /// error (naming \p Path) for a destination that must not be written: not
 /// a regular file (other than /dev/null), or one of \p Inputs.
-llvm::Expected<std::string> resolveDestination(llvm::StringRef Path,
-                                               llvm::ArrayRef<std::string> Inputs);
+llvm::Expected<std::string>
+resolveDestination(llvm::StringRef Path, llvm::ArrayRef<std::string> Inputs);
 
 /// Normalized paths of the files a compilation database compiles, for
 /// checkReplaceable.

@@ -60,7 +60,8 @@ static json::Value diagnostic(const rewrite::DiagnosticRecord &D) {
 }
 
 std::string jsonReport(ArrayRef<FileRun> Runs, ArrayRef<std::string> Outputs,
-                       bool Written, StringRef Version) {
+                       bool Written, StringRef Version,
+                       ArrayRef<MergedHeader> Headers) {
   unsigned Counts[3] = {0, 0, 0}, Kernels = 0, Warnings = 0, Errors = 0,
            Edits = 0;
   std::map<std::string, unsigned> ByRule;
@@ -75,6 +76,9 @@ std::string jsonReport(ArrayRef<FileRun> Runs, ArrayRef<std::string> Outputs,
     if (R.Ok) {
       Kernels += R.Output.KernelsOutlined;
       for (const rewrite::EditRecord &E : R.Output.Edits) {
+        // A project header's edits are listed once, under "headers".
+        if (!E.File.empty() && E.File != R.Output.File)
+          continue;
         ++ByRule[E.Rule];
         ++Edits;
         json::Object O = location(R.Path, E.Offset, E.Line, E.Column);
@@ -90,17 +94,40 @@ std::string jsonReport(ArrayRef<FileRun> Runs, ArrayRef<std::string> Outputs,
       Diags.push_back(diagnostic(D));
     bool HasOutput =
         Written && R.Ok && I < Outputs.size() && !Outputs[I].empty();
-    Files.push_back(
-        json::Object{{"source", R.Source},
-                     {"file", R.Path},
-                     {"status", Status},
-                     {"output", HasOutput ? json::Value(absolutePath(Outputs[I]))
-                                          : json::Value(nullptr)},
-                     {"kernelsOutlined", R.Ok ? R.Output.KernelsOutlined : 0},
-                     {"warnings", R.Log.Warnings},
-                     {"errors", R.Log.Errors},
-                     {"edits", std::move(FileEdits)},
-                     {"diagnostics", std::move(Diags)}});
+    Files.push_back(json::Object{
+        {"source", R.Source},
+        {"file", R.Path},
+        {"status", Status},
+        {"output", HasOutput ? json::Value(absolutePath(Outputs[I]))
+                             : json::Value(nullptr)},
+        {"kernelsOutlined", R.Ok ? R.Output.KernelsOutlined : 0},
+        {"warnings", R.Log.Warnings},
+        {"errors", R.Log.Errors},
+        {"edits", std::move(FileEdits)},
+        {"diagnostics", std::move(Diags)}});
+  }
+  json::Array HeaderList;
+  for (const MergedHeader &H : Headers) {
+    json::Array HeaderEdits, Units;
+    for (const rewrite::EditRecord &E : H.Edits) {
+      ++ByRule[E.Rule];
+      ++Edits;
+      json::Object O = location(H.File, E.Offset, E.Line, E.Column);
+      O["rule"] = E.Rule;
+      O["length"] = E.Length;
+      O["text"] = E.Text;
+      O["moved"] = E.Moved;
+      HeaderEdits.push_back(std::move(O));
+    }
+    for (size_t Unit : H.Units)
+      Units.push_back(Runs[Unit].Source);
+    HeaderList.push_back(
+        json::Object{{"file", H.File},
+                     {"output", Written && !H.Output.empty()
+                                    ? json::Value(absolutePath(H.Output))
+                                    : json::Value(nullptr)},
+                     {"sources", std::move(Units)},
+                     {"edits", std::move(HeaderEdits)}});
   }
   json::Object EditsByRule;
   for (const auto &[Rule, Count] : ByRule)
@@ -118,14 +145,16 @@ std::string jsonReport(ArrayRef<FileRun> Runs, ArrayRef<std::string> Outputs,
                                {"editsByRule", std::move(EditsByRule)},
                                {"warnings", Warnings},
                                {"errors", Errors}}},
-      {"files", std::move(Files)}};
+      {"files", std::move(Files)},
+      {"headers", std::move(HeaderList)}};
   std::string Text;
   raw_string_ostream OS(Text);
   OS << formatv("{0:2}", json::Value(std::move(Report))) << "\n";
   return Text;
 }
 
-std::string exportedFixes(ArrayRef<FileRun> Runs) {
+std::string exportedFixes(ArrayRef<FileRun> Runs,
+                          ArrayRef<MergedHeader> Headers) {
   clang::tooling::TranslationUnitReplacements TU;
   for (const FileRun &R : Runs) {
     if (TU.MainSourceFile.empty())
@@ -136,6 +165,11 @@ std::string exportedFixes(ArrayRef<FileRun> Runs) {
       TU.Replacements.emplace_back(R.Output.File, F.getOffset(), F.getLength(),
                                    F.getReplacementText());
   }
+  // Each project header once, as merged across the units.
+  for (const MergedHeader &H : Headers)
+    for (const clang::tooling::Replacement &F : H.Fixes)
+      TU.Replacements.emplace_back(H.File, F.getOffset(), F.getLength(),
+                                   F.getReplacementText());
   std::string Text;
   raw_string_ostream OS(Text);
   yaml::Output YAML(OS);

@@ -16,6 +16,7 @@
 #define HPP_REWRITE_TOOL_REPORT_H
 
 #include "Project.h"
+#include "ProjectHeaders.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -35,12 +36,14 @@ inline constexpr const char ReportSchema[] = "hpp-rewrite-report/1";
 /// tool's version.
 std::string jsonReport(llvm::ArrayRef<FileRun> Runs,
                        llvm::ArrayRef<std::string> Outputs, bool Written,
-                       llvm::StringRef Version);
+                       llvm::StringRef Version,
+                       llvm::ArrayRef<MergedHeader> Headers = {});
 
 /// The replacements that turn each source of \p Runs into its rewrite, as
 /// one YAML document (MainSourceFile: the first source; Replacements: those
 /// of every source, by absolute path) that clang-apply-replacements reads.
-std::string exportedFixes(llvm::ArrayRef<FileRun> Runs);
+std::string exportedFixes(llvm::ArrayRef<FileRun> Runs,
+                          llvm::ArrayRef<MergedHeader> Headers = {});
 
 /// Rewrites `--report=json FILE` (the spelling of issue 13) in \p Args
 /// into `--report-json=FILE` before the options are parsed, as FILE would

@@ -22,6 +22,7 @@
 #include "BuildFlags.h"
 #include "OutputFiles.h"
 #include "Project.h"
+#include "ProjectHeaders.h"
 #include "Report.h"
 #include "hpp-rewrite/Driver.h"
 #include "hpp-rewrite/RuleRegistry.h"
@@ -86,6 +87,13 @@ static cl::opt<std::string> OutputDir(
     "output-dir",
     cl::desc("Write each rewrite to <dir>, at the source's path relative to "
              "the directory that holds every source (directories created)"),
+    cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<std::string> Root(
+    "root",
+    cl::desc("The project root: the headers under it that a source includes "
+             "(not as system headers) are rewritten with the sources, once "
+             "for all of them (default: the directory that holds every "
+             "source); --output-dir mirrors the tree below it"),
     cl::value_desc("dir"), cl::cat(Category));
 static cl::opt<bool> Summary(
     "summary",
@@ -240,8 +248,9 @@ destination(StringRef Path, const std::vector<std::string> &Inputs) {
 }
 
 /// The destinations of \p Sources (absolute) under \p Dir, mirroring the
-/// tree below the directory that holds them all; false after an error.
-static bool outputDirDestinations(StringRef Dir,
+/// tree below \p Base (the project root, which holds them all); false after
+/// an error.
+static bool outputDirDestinations(StringRef Dir, StringRef Base,
                                   const std::vector<std::string> &Sources,
                                   std::vector<std::string> &Dests) {
   if (sys::fs::exists(Dir) && !sys::fs::is_directory(Dir)) {
@@ -256,10 +265,9 @@ static bool outputDirDestinations(StringRef Dir,
     sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
     Inputs.push_back(std::string(Abs));
   }
-  std::string Common = hpp::tool::commonDirectory(Inputs);
   for (const std::string &In : Inputs) {
     SmallString<256> Dest(Dir);
-    sys::path::append(Dest, StringRef(In).drop_front(Common.size()));
+    sys::path::append(Dest, StringRef(In).drop_front(Base.size()));
     std::optional<std::string> D = destination(Dest, Inputs);
     if (!D)
       return false;
@@ -423,6 +431,24 @@ int main(int argc, const char **argv) {
     if (sys::fs::is_directory(S))
       return Fail(createStringError("'" + S + "' is a directory"));
   }
+  // The project root: its headers are rewritten with the sources.
+  std::string ProjectRoot;
+  {
+    std::vector<std::string> Abs;
+    for (const std::string &S : Sources)
+      Abs.push_back(hpp::tool::absolutePath(S));
+    ProjectRoot = Root.empty() ? hpp::tool::commonDirectory(Abs)
+                               : hpp::tool::absolutePath(Root);
+    if (!Root.empty() && !sys::fs::is_directory(ProjectRoot))
+      return Fail(
+          createStringError("--root '" + Root + "' is not a directory"));
+    for (const std::string &A : Abs)
+      if (!hpp::tool::isUnder(A, ProjectRoot))
+        return Fail(createStringError("'" + A +
+                                      "' lies outside the project root '" +
+                                      ProjectRoot + "' (--root)"));
+  }
+  Run.Rewrite.ProjectRoot = ProjectRoot;
   // Every destination is checked before anything is parsed.
   std::vector<std::string> Destinations;
   if (InPlace)
@@ -433,7 +459,7 @@ int main(int argc, const char **argv) {
       Destinations.push_back(*D);
     }
   if (!OutputDir.empty() &&
-      !outputDirDestinations(OutputDir, Sources, Destinations))
+      !outputDirDestinations(OutputDir, ProjectRoot, Sources, Destinations))
     return 1;
   std::string OutputDest, DepDest, ReportDest, FixesDest;
   for (auto [Option, Dest] :
@@ -464,9 +490,30 @@ int main(int argc, const char **argv) {
 
   std::vector<hpp::tool::FileRun> Results =
       hpp::tool::rewriteSources(Database, Sources, Paths, Selection, Run);
-  const bool Failed =
+  // Each project header once, merged across the sources (or a conflict).
+  std::vector<hpp::tool::MergedHeader> Headers =
+      hpp::tool::mergeHeaders(Results, errs());
+  bool Failed =
       llvm::any_of(Results, [](const hpp::tool::FileRun &R) { return !R.Ok; });
   const bool ToStdout = !InPlace && OutputFile.empty() && OutputDir.empty();
+  if (!Failed && !Headers.empty() && !InPlace && OutputDir.empty() &&
+      !(ToStdout && Reports)) {
+    errs() << "hpp-rewrite: error: the rewrite changes " << Headers.size()
+           << " project header(s) (the first: '" << Headers.front().File
+           << "'), which " << (ToStdout ? "standard output" : "-o")
+           << " cannot hold: write them with --output-dir or --in-place "
+              "(or give a --root that leaves them out)\n";
+    Failed = true;
+  }
+  // One source cannot see the project's other users of a header: say so.
+  if (!Failed && !All && Sources.size() == 1)
+    for (const hpp::tool::MergedHeader &H : Headers)
+      errs() << "hpp-rewrite: warning: the project header '" << H.File
+             << "' is rewritten as this one source needs it; another source "
+                "that includes it may need another rewrite of it (a kernel "
+                "that decides its width differently): rewrite every source "
+                "of the project in one run (list them, or --all), which "
+                "checks that one rewrite is right for all\n";
   if (!Failed && ToStdout && Sources.size() == 1)
     outs() << Results[0].Output.Text;
 
@@ -475,13 +522,19 @@ int main(int argc, const char **argv) {
   for (size_t I = 0; I < Destinations.size() && !Failed; ++I)
     Pending.push_back(
         {Destinations[I], Results[I].Output.Text, InPlace && !NoBackup});
+  if (!Failed && (InPlace || !OutputDir.empty()))
+    Failed =
+        !hpp::tool::headerOutputs(Headers, Results, Sources, Paths, ProjectRoot,
+                                  InPlace ? StringRef() : StringRef(OutputDir),
+                                  InPlace && !NoBackup, Pending);
   if (!Failed && !DepFile.empty() && !OutputFile.empty())
     Pending.push_back(
         {DepDest,
          hpp::tool::depFileText(OutputFile, Results[0].Output.Dependencies),
          false});
   if (!Failed && !ExportFixes.empty())
-    Pending.push_back({FixesDest, hpp::tool::exportedFixes(Results), false});
+    Pending.push_back(
+        {FixesDest, hpp::tool::exportedFixes(Results, Headers), false});
   std::vector<std::string> Created;
   Error WriteError = Error::success();
   if (!Failed) {
@@ -509,11 +562,11 @@ int main(int argc, const char **argv) {
     Status = 1;
   }
   if (!ReportJson.empty()) {
-    hpp::tool::PendingOutput Report{ReportDest,
-                                    hpp::tool::jsonReport(Results, Destinations,
-                                                          Written,
-                                                          HPP_REWRITE_VERSION),
-                                    false};
+    hpp::tool::PendingOutput Report{
+        ReportDest,
+        hpp::tool::jsonReport(Results, Destinations, Written,
+                              HPP_REWRITE_VERSION, Headers),
+        false};
     if (Error E = hpp::tool::writeAllOrNothing(Report))
       Status = Fail(std::move(E));
   }

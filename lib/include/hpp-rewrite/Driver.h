@@ -22,8 +22,10 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hpp {
@@ -51,6 +53,16 @@ struct RewriteOutput {
   std::vector<clang::tooling::Replacement> Fixes;
   /// Kernels outlined (parallelFor bodies, Tasks, consumers), when Ok.
   unsigned KernelsOutlined = 0;
+  /// The project headers the rewrite changed, when Ok.
+  std::vector<RewrittenHeader> Headers;
+  /// Where this translation unit has device code in project headers, when
+  /// Ok: by header (its real path), the byte ranges of the functions that
+  /// are device code here. Another unit's edit of a header that this one
+  /// did not make is right for this one only outside these ranges (the
+  /// tool merges the units' header edits: a function that is host code
+  /// here may become device code for another unit, not the reverse).
+  std::map<std::string, std::vector<std::pair<unsigned, unsigned>>>
+      HeaderDeviceCode;
 };
 
 /// One diagnostic as it was reported (the JSON report).

@@ -7,8 +7,9 @@
 /// \file
 /// Rules never touch buffers: they hand edits to the EditCollector, which
 /// keeps one tooling::Replacements per file, refuses edits inside macro
-/// expansions or outside the main file, reports conflicts, and applies
-/// everything once at the end.
+/// expansions or outside the rewritten files (the main file and the
+/// project headers: Framework/RewriteScope.h), reports conflicts, and
+/// applies everything once at the end.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_REWRITE_EDITCOLLECTOR_H
@@ -31,15 +32,34 @@ namespace rewrite {
 
 class LineDirectives;
 
-/// One edit as a rule made it, on the main file (the JSON report).
+/// One edit as a rule made it, on the main file or a project header (the
+/// JSON report).
 struct EditRecord {
   std::string Rule;                ///< the rule's tag
-  unsigned Offset = 0, Length = 0; ///< bytes of the original main file
+  std::string File;                ///< the file, as the parse named it
+  unsigned Offset = 0, Length = 0; ///< bytes of the original file
   unsigned Line = 0, Column = 0;   ///< where Offset is, 1-based
   std::string Text;                ///< the replacement text
   /// Another rule moved the text this edit lies in (a body outlined into a
   /// kernel): the edit reaches the output inside that rule's edit.
   bool Moved = false;
+};
+
+/// A project header rewritten (EditCollector::applyToHeaders).
+struct RewrittenHeader {
+  /// The header's real path (symbolic links resolved): one name for a
+  /// header however its includes reach it.
+  std::string File;
+  /// The header with every edit applied, under a first line
+  /// `#line 1 "<File>" // hpp-rewrite output`.
+  std::string Text;
+  /// Replacements on File that turn it into Text byte for byte.
+  std::vector<clang::tooling::Replacement> Fixes;
+  /// The first line (`#line 1 ...` and the mark, with its line end).
+  std::string Top;
+  /// The rules' edits of the header, without Top (in the header's line
+  /// endings): what the tool merges across translation units.
+  std::vector<clang::tooling::Replacement> Edits;
 };
 
 /// Collects the edits of all rules for one translation unit.
@@ -73,6 +93,12 @@ public:
   /// diagnostic) when applying failed.
   std::optional<std::string> applyToMainFile();
 
+  /// Every project header with edits, rewritten; std::nullopt (after a
+  /// diagnostic tagged \p Rule) when applying failed or an edit changed a
+  /// header's number of lines.
+  std::optional<std::vector<RewrittenHeader>>
+  applyToHeaders(llvm::StringRef Rule);
+
   /// Replacements on the original main file that turn it into exactly what
   /// applyToMainFile() returned (\p Result): the edits it applied, or,
   /// where those do not give \p Result byte for byte (line endings made
@@ -87,15 +113,27 @@ public:
   unsigned size() const { return Count; }
 
 private:
+  /// \p Code (of \p File) with \p Edits applied, its line endings kept;
+  /// std::nullopt after an internal error.
+  std::optional<std::string> apply(clang::FileID File, llvm::StringRef Code,
+                                   const clang::tooling::Replacements &Edits);
+  /// Replacements on \p Path (text \p Code) that give \p Result: \p Made,
+  /// or one span where those do not give it byte for byte.
+  static std::vector<clang::tooling::Replacement>
+  fixesFor(llvm::StringRef Path, llvm::StringRef Code,
+           const clang::tooling::Replacements &Made, llvm::StringRef Result);
+
   /// Reports that rule \p Rule's edit of \p Length bytes at main-file
   /// \p Offset (at \p Loc) collides with an edit already made: an error
   /// (the driver then writes nothing), with a note at the other edit.
-  void reportConflict(clang::SourceLocation Loc, unsigned Offset,
-                      unsigned Length, llvm::StringRef Rule);
+  void reportConflict(clang::SourceLocation Loc, llvm::StringRef File,
+                      unsigned Offset, unsigned Length, llvm::StringRef Rule);
 
   clang::SourceManager &SM;
   RuleDiagnostics &Diags;
   std::map<std::string, clang::tooling::Replacements> PerFile;
+  /// The file of each key of PerFile.
+  std::map<std::string, clang::FileID> Files;
   /// Headers an edit was refused in (one error each).
   std::set<std::string> RefusedHeaders;
   std::vector<EditRecord> Records;

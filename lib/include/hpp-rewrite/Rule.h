@@ -45,6 +45,10 @@ struct RewriteOptions {
   /// absolute path in the output (the output is compiled from another
   /// directory: a build tree), so that it resolves to the same file.
   bool AbsoluteIncludes = false;
+  /// `--root`: the project root, an absolute directory. The headers under
+  /// it that the parse does not take as system headers are rewritten with
+  /// the main file (Framework/RewriteScope.h); empty: the main file only.
+  std::string ProjectRoot;
 };
 
 /// What a rule sees of the translation unit being rewritten.

@@ -1,0 +1,14 @@
+// One source of the project: a kernel calls twice() and laneOf().
+#include <hpp/hpp.h>
+
+#include "helpers.h"
+
+using namespace hpp;
+
+void scale(Pointer<float> p, Pointer<int> lane, int n) {
+  parallelFor(Range<1, 1>(n, MVECTOR_SIZE), [=](Index<1, 1> i) __device(hpp) {
+    int x = int(i.getX());
+    p[x] = twice(p[x]);
+    lane[x] = laneOf(x) == int(i.getLocalX()) % MVECTOR_SIZE;
+  });
+}
