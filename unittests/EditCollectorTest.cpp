@@ -268,22 +268,45 @@ TEST_F(EditCollectorTest, EditOutsideTheRootNamesTheRoot) {
       << printed();
 }
 
-// An edit that changes a header's number of lines is an internal error
-// (the header keeps its lines: no `#line` directive is placed in it).
-TEST_F(EditCollectorTest, HeaderEditThatChangesLinesIsAnError) {
+// A header keeps its line numbers: after an edit that changes the number
+// of lines, a `#line` directive starts the next line; text inserted at a
+// line start ends with one. Where the rest of the line could not be
+// followed by one (a comment opens there), it is an internal error.
+TEST_F(EditCollectorTest, HeaderEditThatChangesLinesGetsALineDirective) {
   ASSERT_TRUE(parse("#include \"helper.h\"\n"
-                    "int x = helper;\n",
-                    {{"/unit/helper.h", "int helper = 1;\n"}}));
+                    "int x = helper + other;\n",
+                    {{"/unit/helper.h", "int helper = 1;\n"
+                                        "int other = 2; /* two\n"
+                                        "lines */\n"}}));
   RewriteScope Scope(TU->sourceManager(), "/unit");
-  const Expr *Ref = TU->exprAt("helper", 1);
-  ASSERT_NE(Ref, nullptr);
-  const SourceLocation Helper =
-      cast<DeclRefExpr>(Ref->IgnoreImplicit())->getDecl()->getLocation();
+  auto DeclOf = [&](llvm::StringRef Name, unsigned Nth) {
+    const Expr *E = TU->exprAt(Name, Nth);
+    return E ? cast<DeclRefExpr>(E->IgnoreImplicit())->getDecl()->getLocation()
+             : SourceLocation();
+  };
+  const SourceLocation Helper = DeclOf("helper", 1), Other = DeclOf("other", 0);
+  ASSERT_TRUE(Helper.isValid() && Other.isValid());
   EXPECT_TRUE(Edits->replace(CharSourceRange::getTokenRange(Helper, Helper),
                              "\nrenamed", "hpp-first"));
+  EXPECT_TRUE(Edits->insert(Helper.getLocWithOffset(-4), "// one\n// two",
+                            "hpp-second"));
+  std::optional<std::vector<RewrittenHeader>> Headers =
+      Edits->applyToHeaders("hpp-lines");
+  ASSERT_TRUE(Headers.has_value()) << printed();
+  EXPECT_EQ((*Headers)[0].Text,
+            "#line 1 \"/unit/helper.h\" // hpp-rewrite output\n"
+            "// one\n// two\n#line 1 \"/unit/helper.h\"\n"
+            "int \nrenamed = 1;\n"
+            "#line 2 \"/unit/helper.h\"\n"
+            "int other = 2; /* two\n"
+            "lines */\n");
+  // `other` is followed by a comment that spans lines: no directive fits.
+  EXPECT_TRUE(Edits->replace(CharSourceRange::getTokenRange(Other, Other),
+                             "\nother", "hpp-first"));
   EXPECT_FALSE(Edits->applyToHeaders("hpp-lines").has_value());
   EXPECT_NE(printed().find("this edit of a project header changes its number "
-                           "of lines"),
+                           "of lines, and the rest of the line cannot be "
+                           "followed by a '#line' directive"),
             std::string::npos)
       << printed();
 }

@@ -231,29 +231,23 @@ EditCollector::applyToHeaders(llvm::StringRef Rule) {
       continue;
     FileID FID = Found->second;
     llvm::StringRef Code = SM.getBufferData(FID);
-    // A header keeps its lines: the `#line 1` on top names it, and no
-    // edit may change the number of lines (the directives that would keep
-    // the numbers after one are placed in the main file only).
-    for (const tooling::Replacement &R : Edits)
-      if (R.getReplacementText().count('\n') !=
-          Code.substr(R.getOffset(), R.getLength()).count('\n')) {
-        Diags.error(
-            SM.getLocForStartOfFile(FID).getLocWithOffset(R.getOffset()), Rule,
-            "internal error: this edit of a project header changes "
-            "its number of lines, which the rewrite keeps in "
-            "headers; the file is not rewritten (please report "
-            "this, with the input)");
-        Ok = false;
-      }
-    std::optional<std::string> Text = apply(FID, Code, Edits);
+    OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FID);
+    const std::string Real =
+        Entry ? std::string(SM.getFileManager().getCanonicalName(*Entry))
+              : Name;
+    std::optional<tooling::Replacements> Synced =
+        syncHeaderLines(FID, Code, Edits, Real, Rule);
+    if (!Synced) {
+      Ok = false;
+      continue;
+    }
+    std::optional<std::string> Text = apply(FID, Code, *Synced);
     if (!Text) {
       Ok = false;
       continue;
     }
-    OptionalFileEntryRef Entry = SM.getFileEntryRefForID(FID);
     RewrittenHeader H;
-    H.File = Entry ? std::string(SM.getFileManager().getCanonicalName(*Entry))
-                   : Name;
+    H.File = Real;
     const bool CRLF = isCRLF(Code);
     H.Top = "#line 1 \"";
     for (char C : H.File) {
@@ -265,7 +259,7 @@ EditCollector::applyToHeaders(llvm::StringRef Rule) {
     H.Text = H.Top + *Text;
     tooling::Replacements WithTop;
     llvm::consumeError(WithTop.add(tooling::Replacement(H.File, 0, 0, H.Top)));
-    for (const tooling::Replacement &R : Edits) {
+    for (const tooling::Replacement &R : *Synced) {
       std::string T = R.getReplacementText().str();
       H.Edits.emplace_back(H.File, R.getOffset(), R.getLength(),
                            CRLF ? withCRLF(T) : T);
@@ -277,6 +271,71 @@ EditCollector::applyToHeaders(llvm::StringRef Rule) {
   if (!Ok)
     return std::nullopt;
   return Headers;
+}
+
+std::optional<tooling::Replacements>
+EditCollector::syncHeaderLines(FileID File, llvm::StringRef Code,
+                               const tooling::Replacements &Edits,
+                               llvm::StringRef Name, llvm::StringRef Rule) {
+  auto LineAt = [&](unsigned Offset) {
+    return unsigned(Code.take_front(Offset).count('\n')) + 1;
+  };
+  std::vector<tooling::Replacement> Out;
+  std::map<unsigned, std::string> Directives;
+  bool Ok = true;
+  for (const tooling::Replacement &R : Edits) {
+    const unsigned End = R.getOffset() + R.getLength();
+    if (R.getReplacementText().count('\n') ==
+        Code.substr(R.getOffset(), R.getLength()).count('\n')) {
+      Out.push_back(R);
+      continue;
+    }
+    // Text inserted at the start of a line (a kernel) ends with the
+    // directive that numbers that line as the input does.
+    if (R.getLength() == 0 && (End == 0 || Code[End - 1] == '\n')) {
+      std::string Text = R.getReplacementText().str();
+      if (!llvm::StringRef(Text).ends_with("\n"))
+        Text += '\n';
+      Out.emplace_back(R.getFilePath(), R.getOffset(), 0,
+                       Text + lineDirective(LineAt(End), Name));
+      continue;
+    }
+    Out.push_back(R);
+    // Otherwise the directive starts the next line, when the rest of this
+    // one cannot hold it in a comment, a literal or a continued line.
+    const size_t Eol = Code.find('\n', End);
+    if (Eol == llvm::StringRef::npos)
+      continue; // The last line: nothing follows to number.
+    llvm::StringRef Rest = Code.slice(End, Eol);
+    llvm::StringRef Code0 = Rest.split("//").first;
+    if (Code0.contains("/*") || Code0.contains('"') || Code0.contains('\'') ||
+        Rest.ends_with("\\") || Rest.ends_with("\\\r")) {
+      Diags.error(SM.getLocForStartOfFile(File).getLocWithOffset(End), Rule,
+                  "internal error: this edit of a project header changes its "
+                  "number of lines, and the rest of the line cannot be "
+                  "followed by a '#line' directive; the file is not "
+                  "rewritten (please report this, with the input)");
+      Ok = false;
+      continue;
+    }
+    Directives[unsigned(Eol) + 1] = lineDirective(LineAt(Eol + 1), Name);
+  }
+  if (!Ok)
+    return std::nullopt;
+  tooling::Replacements Synced;
+  for (const auto &[Offset, Text] : Directives)
+    Out.emplace_back(std::string(Out.front().getFilePath()), Offset, 0, Text);
+  for (const tooling::Replacement &R : Out)
+    if (llvm::Error Err = Synced.add(R)) {
+      llvm::consumeError(std::move(Err));
+      Diags.error(SM.getLocForStartOfFile(File).getLocWithOffset(R.getOffset()),
+                  Rule,
+                  "internal error: a '#line' directive of a project header "
+                  "collides with an edit; the file is not rewritten (please "
+                  "report this, with the input)");
+      return std::nullopt;
+    }
+  return Synced;
 }
 
 std::vector<tooling::Replacement>

@@ -113,5 +113,24 @@ bool isWrittenInProjectHeader(const SourceManager &SM, SourceLocation Loc) {
   return Scope && Scope->isProjectHeader(SM.getFileID(Loc));
 }
 
+std::string lineDirective(unsigned Line, llvm::StringRef File) {
+  std::string Out = "#line " + std::to_string(Line) + " \"";
+  for (char C : File) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    Out += C;
+  }
+  return Out + "\"\n";
+}
+
+std::string headerLineDirective(const SourceManager &SM, SourceLocation Loc) {
+  FileID File = SM.getFileID(Loc);
+  std::string Name;
+  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(File))
+    Name =
+        const_cast<SourceManager &>(SM).getFileManager().getCanonicalName(*FE);
+  return lineDirective(SM.getSpellingLineNumber(Loc), Name);
+}
+
 } // namespace rewrite
 } // namespace hpp

@@ -72,6 +72,14 @@ bool isExpansionInRewrittenFile(const clang::SourceManager &SM,
 bool isWrittenInProjectHeader(const clang::SourceManager &SM,
                               clang::SourceLocation Loc);
 
+/// `#line N "FILE"` and a newline naming the line of \p Loc (a file
+/// location in a project header) and the header by its real path, as the
+/// first line of its rewrite names it.
+std::string headerLineDirective(const clang::SourceManager &SM,
+                                clang::SourceLocation Loc);
+/// `#line \p Line "\p File"` and a newline (the name escaped).
+std::string lineDirective(unsigned Line, llvm::StringRef File);
+
 /// Matches a node whose beginning expands in a rewritten file: the
 /// project's isExpansionInMainFile.
 AST_POLYMORPHIC_MATCHER(isExpansionInRewrittenFile,

@@ -15,6 +15,7 @@
 #include "Analysis/GridSyncUses.h"
 #include "Framework/DynamicASTVisitor.h"
 #include "Framework/LineDirectives.h"
+#include "Framework/RewriteScope.h"
 #include "Outline/KernelDraft.h"
 #include "Outline/KernelScope.h"
 #include "Outline/KernelText.h"
@@ -223,7 +224,13 @@ std::optional<OutlinedKernel> KernelOutliner::finish(const KernelDraft &D,
                        std::to_string(PL.getColumn());
   std::string Header = Templates.header(
       D.WaitOnly.empty() ? "" : "int HppBarrierScope", D.ExtraParams);
-  std::string Head = "__global__ void " + D.Name + "(";
+  // A kernel outlined into a project header is defined in every source
+  // that includes it: a template is, as the language allows; any other
+  // kernel is `static`, each source's own.
+  const bool InHeader =
+      isWrittenInProjectHeader(SM, SM.getExpansionLoc(Req.Site->getBeginLoc()));
+  std::string Head = std::string(InHeader && Header.empty() ? "static " : "") +
+                     "__global__ void " + D.Name + "(";
   const CXXRecordDecl *Class = enclosingClass(enclosingFunction(LE), LE);
   if (Class)
     K.Declaration = "/// Outlined by hpp-rewrite from the " + Req.what().str() +
@@ -250,6 +257,8 @@ std::optional<OutlinedKernel> KernelOutliner::finish(const KernelDraft &D,
   SourceLocation LBrace = LE->getCompoundStmtBody()->getLBracLoc();
   if (Lines && LBrace.isFileID() && SM.isWrittenInMainFile(LBrace))
     OS << Lines->directiveAt(SM.getFileOffset(LBrace));
+  else if (LBrace.isFileID() && isWrittenInProjectHeader(SM, LBrace))
+    OS << headerLineDirective(SM, LBrace);
   OS << "  " << D.BodyOpen << bodyText(Ctx, Lines, LE, D.BodyEdits)
      << D.BodyClose << "\n}\n\n";
   std::string Kernel = D.Name + Templates.arguments("", D.ExtraArgs);
@@ -299,7 +308,7 @@ std::optional<OutlinedKernel> KernelOutliner::finish(const KernelDraft &D,
   K.Copied.insert(K.Copied.end(), D.Copied.begin(), D.Copied.end());
   K.Copied.push_back(Body);
   llvm::erase_if(K.Copied, [&](const CharSourceRange &R) {
-    return R.isInvalid() || !SM.isWrittenInMainFile(R.getBegin());
+    return R.isInvalid() || !isWrittenInRewrittenFile(SM, R.getBegin());
   });
   if (Class) {
     // After the `;` that ends the class definition.

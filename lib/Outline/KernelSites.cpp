@@ -5,9 +5,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "Outline/KernelSites.h"
-#include "Framework/RewriteScope.h"
-
-#include "llvm/Support/Path.h"
 
 #include "hpp-rewrite/Diagnostics.h"
 
@@ -37,23 +34,7 @@ bool KernelSites::add(const Site &S) {
 std::vector<KernelSites::Site> KernelSites::close(const SourceManager &SM) {
   Closed = true;
   std::vector<Site> Out;
-  for (const Site &S : Sites) {
-    // A kernel in a project header would be outlined into the header, the
-    // same kernel for every source that includes it: not done yet.
-    SourceLocation At =
-        S.Expr ? SM.getExpansionLoc(S.Expr->getBeginLoc()) : SourceLocation();
-    if (!isWrittenInProjectHeader(SM, At)) {
-      Out.push_back(S);
-      continue;
-    }
-    Diags.error(At, S.Rule,
-                "this " + constructName(S.Kind).str() + " lies in '" +
-                    llvm::sys::path::filename(SM.getFilename(At)).str() +
-                    "', a project header: hpp-rewrite does not outline "
-                    "kernels in headers yet; move it into a source file (the "
-                    "functions it calls may stay in the header)");
-  }
-  Sites.clear();
+  Out.swap(Sites);
   // Kernels are numbered, and emitted, in source order (the matchers
   // reach calls in loops and lambdas after the others).
   llvm::stable_sort(Out, [&](const Site &A, const Site &B) {

@@ -93,9 +93,9 @@ public:
   /// diagnostic) when applying failed.
   std::optional<std::string> applyToMainFile();
 
-  /// Every project header with edits, rewritten; std::nullopt (after a
-  /// diagnostic tagged \p Rule) when applying failed or an edit changed a
-  /// header's number of lines.
+  /// Every project header with edits, rewritten (with `#line` directives
+  /// that keep its numbering: syncHeaderLines); std::nullopt (after a
+  /// diagnostic tagged \p Rule) when that failed.
   std::optional<std::vector<RewrittenHeader>>
   applyToHeaders(llvm::StringRef Rule);
 
@@ -117,6 +117,15 @@ private:
   /// std::nullopt after an internal error.
   std::optional<std::string> apply(clang::FileID File, llvm::StringRef Code,
                                    const clang::tooling::Replacements &Edits);
+  /// \p Edits of the project header \p File (text \p Code, real path
+  /// \p Name), with the `#line` directives that keep its numbering after an
+  /// edit that changes the number of lines: at the end of text inserted at
+  /// a line start, else at the start of the next line. std::nullopt after
+  /// an internal error (tagged \p Rule) where the next line cannot take one.
+  std::optional<clang::tooling::Replacements>
+  syncHeaderLines(clang::FileID File, llvm::StringRef Code,
+                  const clang::tooling::Replacements &Edits,
+                  llvm::StringRef Name, llvm::StringRef Rule);
   /// Replacements on \p Path (text \p Code) that give \p Result: \p Made,
   /// or one span where those do not give it byte for byte.
   static std::vector<clang::tooling::Replacement>

@@ -1,6 +1,7 @@
 // One source of the project: a kernel calls twice() and laneOf().
 #include <hpp/hpp.h>
 
+#include "algo.h"
 #include "helpers.h"
 
 using namespace hpp;
@@ -11,4 +12,10 @@ void scale(Pointer<float> p, Pointer<int> lane, int n) {
     p[x] = twice(p[x]);
     lane[x] = laneOf(x) == int(i.getLocalX()) % MVECTOR_SIZE;
   });
+}
+
+/// The header's kernels from this source too.
+void fillAndDouble(Pointer<float> p, int n) {
+  fill(p, n, 2.0f);
+  transform(p, n, Twice());
 }
