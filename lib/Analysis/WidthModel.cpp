@@ -310,7 +310,8 @@ unsigned WidthModel::find(unsigned X) {
   return X;
 }
 
-WidthModel::WidthModel(ASTContext &Ctx, const DeviceCallGraph &Graph)
+WidthModel::WidthModel(ASTContext &Ctx, const DeviceCallGraph &Graph,
+                       llvm::StringRef ExternalNarrowing)
     : Ctx(Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   // The functions of device code, one node each.
@@ -435,6 +436,7 @@ WidthModel::WidthModel(ASTContext &Ctx, const DeviceCallGraph &Graph)
                                                     Narrowing->ThirtyTwo.Loc)))
       Narrowing = &D;
   if (Narrowing) {
+    this->Narrowing = Narrowing->ThirtyTwo;
     WidthFact Why{Narrowing->ThirtyTwo.Loc,
                   "another kernel of this file keeps 32-lane warps (" +
                       Narrowing->ThirtyTwo.What + ")"};
@@ -442,6 +444,18 @@ WidthModel::WidthModel(ASTContext &Ctx, const DeviceCallGraph &Graph)
       if (D.Model == WarpModel::Native) {
         D.Model = WarpModel::Logical32;
         D.ThirtyTwo = Why;
+      }
+  } else if (!ExternalNarrowing.empty()) {
+    // The same across the program's sources (the tool's second pass): the
+    // fact is in another file, so each component's note is at its own
+    // first use of the real width.
+    for (WidthDecision &D : Decisions)
+      if (D.Model == WarpModel::Native) {
+        D.Model = WarpModel::Logical32;
+        D.ThirtyTwo = {D.RealWidth.Loc,
+                       "a kernel of another source of the program keeps "
+                       "32-lane warps (" +
+                           ExternalNarrowing.str() + ")"};
       }
   }
 }

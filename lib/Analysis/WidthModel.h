@@ -90,7 +90,12 @@ struct WidthDecision {
 /// The width decisions of a translation unit's device code.
 class WidthModel {
 public:
-  WidthModel(clang::ASTContext &Ctx, const DeviceCallGraph &Graph);
+  /// With \p ExternalNarrowing (a 32-lane fact of another source of the
+  /// program, "file:line:col: what"), every component that would run at
+  /// the device's width keeps 32-lane warps, as when a kernel of this file
+  /// does.
+  WidthModel(clang::ASTContext &Ctx, const DeviceCallGraph &Graph,
+             llvm::StringRef ExternalNarrowing = {});
 
   /// The decision for the device code at \p Loc (any location in a root's
   /// or device function's body, as written); a Logical32 decision with no
@@ -101,6 +106,11 @@ public:
   const WidthDecision &of(const clang::FunctionDecl *FD) const;
   /// Every component's decision, in discovery order.
   llvm::ArrayRef<WidthDecision> decisions() const { return Decisions; }
+  /// The 32-lane fact of this file that keeps every kernel that uses the
+  /// real width on 32-lane warps (the first in the file); null when none.
+  const WidthFact *narrowing() const {
+    return Narrowing.Loc.isValid() ? &Narrowing : nullptr;
+  }
 
 private:
   struct BodyRange {
@@ -118,6 +128,7 @@ private:
   std::vector<unsigned> UnitComponent;
   std::vector<BodyRange> Bodies;
   WidthDecision None;
+  WidthFact Narrowing;
 };
 
 } // namespace rewrite

@@ -59,7 +59,8 @@ const DeviceCodeMap &RuleContext::deviceCode() {
 
 const WidthModel &RuleContext::widthModel() {
   if (!Widths)
-    Widths = std::make_unique<WidthModel>(CI.getASTContext(), deviceGraph());
+    Widths = std::make_unique<WidthModel>(CI.getASTContext(), deviceGraph(),
+                                          Options.ExternalNarrowing);
   return *Widths;
 }
 
@@ -175,8 +176,29 @@ public:
       Headers = Edits->applyToHeaders(owner(&Rule::ownsLineDirectives));
     if (!Headers)
       Text.reset();
-    else
+    else {
       recordHeaderDeviceCode();
+      recordWidths();
+    }
+  }
+
+  /// Output.Narrowing and Output.UsesNativeWidth: what the tool's second
+  /// pass needs to make the warp one thing across the program's sources.
+  void recordWidths() {
+    const SourceManager &SM = getCompilerInstance().getSourceManager();
+    const WidthModel &Widths = Ctx->widthModel();
+    for (const WidthDecision &D : Widths.decisions())
+      Output.UsesNativeWidth |= D.Model == WarpModel::Native;
+    if (const WidthFact *Fact = Widths.narrowing()) {
+      PresumedLoc PL = SM.getPresumedLoc(SM.getExpansionLoc(Fact->Loc));
+      Output.Narrowing =
+          PL.isValid() ? absolutePath(SM, PL.getFilename()) + ":" +
+                             std::to_string(PL.getLine()) + ":" +
+                             std::to_string(PL.getColumn()) + ": " + Fact->What
+                       : Fact->What;
+    } else if (!Options.ExternalNarrowing.empty()) {
+      Output.Narrowing = Options.ExternalNarrowing;
+    }
   }
 
   /// Output.HeaderDeviceCode: the functions of project headers that are

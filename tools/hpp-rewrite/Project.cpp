@@ -184,6 +184,41 @@ std::vector<FileRun> rewriteSources(const CompilationDatabase &DB,
   return Runs;
 }
 
+void narrowAcrossSources(const CompilationDatabase &DB,
+                         ArrayRef<std::string> Sources,
+                         const rewrite::HeaderPaths &Paths,
+                         const rewrite::RuleSelection &Selection,
+                         RunOptions Options, std::vector<FileRun> &Runs) {
+  const FileRun *First = nullptr;
+  for (const FileRun &R : Runs)
+    if (R.Ok && !R.Output.Narrowing.empty()) {
+      First = &R;
+      break;
+    }
+  if (!First)
+    return;
+  std::vector<std::string> Again;
+  std::vector<size_t> Where;
+  for (size_t I = 0; I < Runs.size(); ++I)
+    if (Runs[I].Ok && Runs[I].Output.UsesNativeWidth) {
+      Again.push_back(Sources[I]);
+      Where.push_back(I);
+    }
+  if (Again.empty())
+    return;
+  if (!Options.Quiet)
+    errs() << "hpp-rewrite: rewriting " << Again.size()
+           << " source(s) again with 32-lane warps, as one file's kernels "
+              "would be: a kernel of '"
+           << First->Source << "' keeps them (" << First->Output.Narrowing
+           << "), and the warp is one thing in a program\n";
+  Options.Rewrite.ExternalNarrowing = First->Output.Narrowing;
+  std::vector<FileRun> Second =
+      rewriteSources(DB, Again, Paths, Selection, Options);
+  for (size_t K = 0; K < Where.size(); ++K)
+    Runs[Where[K]] = std::move(Second[K]);
+}
+
 namespace {
 /// What a scan saw included.
 struct Included {

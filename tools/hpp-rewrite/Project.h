@@ -66,6 +66,17 @@ std::vector<FileRun> rewriteSources(
     llvm::ArrayRef<std::string> Sources, const rewrite::HeaderPaths &Paths,
     const rewrite::RuleSelection &Selection, const RunOptions &Options);
 
+/// The warp is one thing in a program (lib/Analysis/WidthModel.h): when a
+/// kernel of one of \p Runs keeps 32-lane warps (RewriteOutput::Narrowing),
+/// the sources whose kernels run at the device's width are rewritten again
+/// with that fact (RewriteOptions::ExternalNarrowing), their runs replaced,
+/// as the kernels of one file are. Says so on stderr unless quiet.
+void narrowAcrossSources(const clang::tooling::CompilationDatabase &DB,
+                         llvm::ArrayRef<std::string> Sources,
+                         const rewrite::HeaderPaths &Paths,
+                         const rewrite::RuleSelection &Selection,
+                         RunOptions Options, std::vector<FileRun> &Runs);
+
 /// For `--all`: the compilation database of `-p DIR`, or found in the
 /// current directory or a parent, with `--extra-arg` and
 /// `--extra-arg-before` applied as CommonOptionsParser applies them (which

@@ -490,6 +490,9 @@ int main(int argc, const char **argv) {
 
   std::vector<hpp::tool::FileRun> Results =
       hpp::tool::rewriteSources(Database, Sources, Paths, Selection, Run);
+  // One warp in the program: sources decided alone are made to agree.
+  hpp::tool::narrowAcrossSources(Database, Sources, Paths, Selection, Run,
+                                 Results);
   // Each project header once, merged across the sources (or a conflict).
   std::vector<hpp::tool::MergedHeader> Headers =
       hpp::tool::mergeHeaders(Results, errs());

@@ -63,6 +63,13 @@ struct RewriteOutput {
   /// here may become device code for another unit, not the reverse).
   std::map<std::string, std::vector<std::pair<unsigned, unsigned>>>
       HeaderDeviceCode;
+  /// The 32-lane fact that keeps a kernel of this source on 32-lane warps
+  /// and narrows the others ("file:line:col: what"), when Ok; empty when
+  /// there is none (nor RewriteOptions::ExternalNarrowing).
+  std::string Narrowing;
+  /// A kernel of this source runs at the device's width (WarpModel::Native),
+  /// when Ok: another source's Narrowing would narrow it.
+  bool UsesNativeWidth = false;
 };
 
 /// One diagnostic as it was reported (the JSON report).

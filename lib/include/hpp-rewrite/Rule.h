@@ -49,6 +49,12 @@ struct RewriteOptions {
   /// it that the parse does not take as system headers are rewritten with
   /// the main file (Framework/RewriteScope.h); empty: the main file only.
   std::string ProjectRoot;
+  /// A kernel of another source of the program keeps 32-lane warps (the
+  /// tool's second pass; "file:line:col: what", as
+  /// RewriteOutput::Narrowing says it): every kernel of this source that
+  /// uses the real width does too, as the kernels of one file do
+  /// (WidthModel.h). Empty: the source decides alone.
+  std::string ExternalNarrowing;
 };
 
 /// What a rule sees of the translation unit being rewritten.

@@ -1,12 +1,14 @@
-// Calls width() from a kernel at the target's width.
+// Calls lanes() from a kernel that mixes a 64-bit mask with 32-lane facts:
+// it runs as written (AsWritten), with the device's warpSize.
 #include <hpp/hpp.h>
 
-#include "width.h"
+#include "lanes.h"
 
 using namespace hpp;
 
-void runB(Pointer<int> p, int n) {
+void runB(Pointer<unsigned long long> p, int n) {
   parallelFor(Range<1>(n), [=](Index<1> i) __device(hpp) {
-    p[i.getX()] = width();
+    int x = int(i.getX());
+    p[x] = __ballot_sync(~0ull, x % 32 == 0) + lanes();
   });
 }
