@@ -3,13 +3,19 @@
 # Part of hpp-rewrite. Installed with the CMake package (find_package(
 # HPPRewrite)); docs/guide.md, "Use it in a build", explains it.
 #
-#   hpp_add_executable(<name> SOURCES <src>... [LANGUAGE CUDA|HIP|CXX])
-#   hpp_target_sources(<target> SOURCES <src>... [LANGUAGE CUDA|HIP|CXX])
+#   hpp_add_executable(<name> SOURCES <src>... [LANGUAGE CUDA|HIP|CXX]
+#                      [ROOT <dir>])
+#   hpp_target_sources(<target> SOURCES <src>... [LANGUAGE CUDA|HIP|CXX]
+#                      [ROOT <dir>])
 #
-# Each source is rewritten by hpp-rewrite at build time into
-# <binary dir>/hpp-rewrite/<target>/[<config>/]<source path>.<cu|hip|cpp>
-# (<config> with multi-config generators only), which is compiled in the
-# language given and linked with hpp::runtime. The language defaults to
+# A target's dialect sources are rewritten by hpp-rewrite at build time,
+# together, with the project headers they include (the headers under ROOT,
+# by default PROJECT_SOURCE_DIR, widened to hold every source), into
+# <binary dir>/hpp-rewrite/<target>/[<config>/]: each source at its path
+# below the root with the suffix .cu, .hip or .cpp, each project header at
+# its path below the root (<config> with multi-config generators only).
+# The outputs are compiled in the language given and linked with
+# hpp::runtime. The language defaults to
 # HPP_LANGUAGE, else CUDA when the project enabled CUDA, else HIP when it
 # enabled HIP, else CXX: the same output on the runtime's CPU backend,
 # which builds and runs on any machine.
@@ -22,9 +28,10 @@
 # time to <binary dir>/hpp-rewrite/<target>.flags/<LANG>-<config>.txt, one
 # argument a line, which the tool reads with --flags-file and filters with
 # --parse-flags-only (options that do not change the parse, such as nvcc's
-# code generation options, are dropped). It re-runs when the source, a
-# header it includes (the depfile the tool writes), the flags, or the tool
-# change.
+# code generation options, are dropped). It re-runs when a source, a
+# header one includes (the depfile the tool writes), the flags, or the tool
+# change; an output that comes out the same is not written again, so only
+# what includes a changed output is compiled again.
 #
 #===----------------------------------------------------------------------===#
 include_guard(GLOBAL)
@@ -177,27 +184,28 @@ function(_hpp_write_flags target lang base)
        TARGET ${target})
 endfunction()
 
-# <out>: where <source> is rewritten to, below <root>: its path relative
-# to the current source directory, each leading `..` written `__` (as CMake
-# names object files), or below `__root/` when no relative path exists (a
-# source on another drive).
-function(_hpp_output_path out root source ext)
-  file(RELATIVE_PATH rel "${CMAKE_CURRENT_SOURCE_DIR}" "${source}")
-  if(IS_ABSOLUTE "${rel}")
-    string(REGEX REPLACE "^([A-Za-z]):" "\\1" rel "${rel}")
-    string(REGEX REPLACE "^/" "" rel "${rel}")
-    set(rel "__root/${rel}")
-  endif()
-  set(up "")
-  while(rel MATCHES "^\\.\\./(.*)$")
-    set(rel "${CMAKE_MATCH_1}")
-    string(APPEND up "__/")
-  endwhile()
-  set(${out} "${root}/${up}${rel}.${ext}" PARENT_SCOPE)
+# <out>: the deepest directory that holds <dir> and every path of <paths>.
+function(_hpp_common_directory out dir)
+  set(common "${dir}")
+  foreach(p IN LISTS ARGN)
+    get_filename_component(d "${p}" DIRECTORY)
+    while(TRUE)
+      file(RELATIVE_PATH rel "${common}" "${d}")
+      if(NOT rel MATCHES "^\\.\\.(/|$)" AND NOT IS_ABSOLUTE "${rel}")
+        break()
+      endif()
+      get_filename_component(parent "${common}" DIRECTORY)
+      if(parent STREQUAL common)
+        break()
+      endif()
+      set(common "${parent}")
+    endwhile()
+  endforeach()
+  set(${out} "${common}" PARENT_SCOPE)
 endfunction()
 
 function(hpp_target_sources target)
-  cmake_parse_arguments(HPP "" "LANGUAGE" "SOURCES" ${ARGN})
+  cmake_parse_arguments(HPP "" "LANGUAGE;ROOT" "SOURCES" ${ARGN})
   if(HPP_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR
       "hpp_target_sources: unexpected arguments: ${HPP_UNPARSED_ARGUMENTS}")
@@ -206,13 +214,6 @@ function(hpp_target_sources target)
     message(FATAL_ERROR "hpp_target_sources(${target}): no SOURCES")
   endif()
   _hpp_language(lang "${HPP_LANGUAGE}")
-  if(lang STREQUAL "CUDA")
-    set(ext cu)
-  elseif(lang STREQUAL "HIP")
-    set(ext hip)
-  else()
-    set(ext cpp)
-  endif()
 
   # The flags of the target's compiles in this language, written once per
   # target and language when the configure ends.
@@ -223,80 +224,46 @@ function(hpp_target_sources target)
     cmake_language(EVAL CODE "
       cmake_language(DEFER DIRECTORY [[${CMAKE_SOURCE_DIR}]]
         CALL _hpp_write_flags [[${target}]] [[${lang}]] [[${base}]])")
-  else()
-    set(base "${written}")
-  endif()
-  set(flags "${base}${lang}-$<CONFIG>.txt")
-
-  get_property(multi GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
-  set(root "${CMAKE_CURRENT_BINARY_DIR}/hpp-rewrite/${target}")
-  if(multi)
-    if(CMAKE_VERSION VERSION_LESS 3.21)
-      message(FATAL_ERROR "hpp-rewrite: a multi-config generator needs CMake "
-                          "3.21 or later (a DEPFILE per configuration)")
-    endif()
-    # Each configuration has its flags, so its own rewrite.
-    string(APPEND root "/$<CONFIG>")
   endif()
 
-  # Each source is rewritten once per target; two sources never share an
-  # output.
-  foreach(p SOURCES LANGUAGES OUTPUTS)
-    get_target_property(done_${p} ${target} _HPP_REWRITE_${p})
-    if(NOT done_${p})
-      set(done_${p} "")
-    endif()
-  endforeach()
+  # Every dialect source of a target is rewritten by one command (its
+  # project headers once for all of them), made when this directory ends.
+  get_target_property(done_lang ${target} _HPP_REWRITE_LANGUAGE)
+  get_target_property(done_dir ${target} _HPP_REWRITE_DIRECTORY)
+  get_target_property(done_sources ${target} _HPP_REWRITE_SOURCES)
+  if(NOT done_sources)
+    set(done_sources "")
+  endif()
+  if(done_lang AND NOT done_lang STREQUAL lang)
+    message(FATAL_ERROR "hpp-rewrite: the dialect sources of ${target} are "
+                        "rewritten together, in LANGUAGE ${done_lang}, not "
+                        "${lang}: put the ${lang} sources in a target of their "
+                        "own (an OBJECT library)")
+  endif()
+  if(done_dir AND NOT done_dir STREQUAL CMAKE_CURRENT_SOURCE_DIR)
+    message(FATAL_ERROR "hpp-rewrite: the dialect sources of ${target} are "
+                        "added in '${done_dir}'; add them all there")
+  endif()
   foreach(src IN LISTS HPP_SOURCES)
     get_filename_component(abs "${src}" ABSOLUTE)
     file(TO_CMAKE_PATH "${abs}" abs)
-    _hpp_output_path(out "${root}" "${abs}" ${ext})
-    list(FIND done_SOURCES "${abs}" seen)
-    if(NOT seen EQUAL -1)
-      list(GET done_LANGUAGES ${seen} seen_lang)
-      if(NOT seen_lang STREQUAL lang)
-        message(FATAL_ERROR "hpp-rewrite: '${abs}' is already a source of "
-                            "${target} in LANGUAGE ${seen_lang}, not ${lang}")
-      endif()
-      continue()
+    if(NOT abs IN_LIST done_sources)
+      list(APPEND done_sources "${abs}")
     endif()
-    list(FIND done_OUTPUTS "${out}" clash)
-    if(NOT clash EQUAL -1)
-      list(GET done_SOURCES ${clash} other)
-      message(FATAL_ERROR "hpp-rewrite: '${abs}' and '${other}' would be "
-                          "rewritten to the same file '${out}'")
-    endif()
-    list(APPEND done_SOURCES "${abs}")
-    list(APPEND done_LANGUAGES "${lang}")
-    list(APPEND done_OUTPUTS "${out}")
+  endforeach()
+  set_property(TARGET ${target} PROPERTY _HPP_REWRITE_SOURCES "${done_sources}")
+  if(HPP_ROOT)
+    get_filename_component(root "${HPP_ROOT}" ABSOLUTE)
+    set_property(TARGET ${target} PROPERTY _HPP_REWRITE_ROOT "${root}")
+  endif()
+  if(NOT done_lang)
+    set_property(TARGET ${target} PROPERTY _HPP_REWRITE_LANGUAGE "${lang}")
+    set_property(TARGET ${target} PROPERTY _HPP_REWRITE_DIRECTORY
+                                           "${CMAKE_CURRENT_SOURCE_DIR}")
+    cmake_language(EVAL CODE "
+      cmake_language(DEFER CALL _hpp_rewrite_command [[${target}]])")
+  endif()
 
-    file(RELATIVE_PATH shown "${CMAKE_CURRENT_SOURCE_DIR}" "${abs}")
-    if(NOT multi)
-      get_filename_component(outdir "${out}" DIRECTORY)
-      file(MAKE_DIRECTORY "${outdir}")
-    endif()
-    # --absolute-includes: the output, compiled from the build tree, finds
-    # the headers beside the source as the source does. --pch-dir: the
-    # sources of the build share the dialect header, precompiled once per
-    # set of flags.
-    add_custom_command(
-      OUTPUT "${out}"
-      COMMAND hpp::rewrite "${abs}" -o "${out}" --depfile "${out}.d"
-              --absolute-includes --parse-flags-only "--flags-file=${flags}"
-              "--pch-dir=${CMAKE_BINARY_DIR}/hpp-rewrite/pch"
-      DEPENDS "${abs}" "${flags}" hpp::rewrite "$<TARGET_FILE:hpp::rewrite>"
-      DEPFILE "${out}.d"
-      COMMENT "Rewriting ${shown} (hpp-rewrite)"
-      VERBATIM)
-    if(NOT multi)
-      set_source_files_properties("${out}" PROPERTIES LANGUAGE ${lang}
-                                                       GENERATED TRUE)
-    endif()
-    target_sources(${target} PRIVATE "${out}")
-  endforeach()
-  foreach(p SOURCES LANGUAGES OUTPUTS)
-    set_property(TARGET ${target} PROPERTY _HPP_REWRITE_${p} "${done_${p}}")
-  endforeach()
   target_link_libraries(${target} PRIVATE hpp::runtime)
   if(lang STREQUAL "CXX")
     target_link_libraries(${target} PRIVATE Threads::Threads)
@@ -309,6 +276,72 @@ function(hpp_target_sources target)
                                                  ${l}_STANDARD_REQUIRED ON)
     endif()
   endforeach()
+endfunction()
+
+# The one command that rewrites <target>'s dialect sources and the project
+# headers they include, into <binary dir>/hpp-rewrite/<target>/[<config>/]:
+# each source at its path below the project root, with the language's
+# suffix (.cu, .hip, .cpp), and every project header it reads beside it.
+function(_hpp_rewrite_command target)
+  get_target_property(sources ${target} _HPP_REWRITE_SOURCES)
+  get_target_property(lang ${target} _HPP_REWRITE_LANGUAGE)
+  get_target_property(base ${target} _HPP_REWRITE_FLAGS_${lang})
+  get_target_property(root ${target} _HPP_REWRITE_ROOT)
+  if(NOT root)
+    set(root "${PROJECT_SOURCE_DIR}")
+  endif()
+  # The root holds every source.
+  _hpp_common_directory(root "${root}" ${sources})
+  if(lang STREQUAL "CUDA")
+    set(ext cu)
+  elseif(lang STREQUAL "HIP")
+    set(ext hip)
+  else()
+    set(ext cpp)
+  endif()
+  set(flags "${base}${lang}-$<CONFIG>.txt")
+  get_property(multi GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
+  set(tree "${CMAKE_CURRENT_BINARY_DIR}/hpp-rewrite/${target}")
+  if(multi)
+    if(CMAKE_VERSION VERSION_LESS 3.21)
+      message(FATAL_ERROR "hpp-rewrite: a multi-config generator needs CMake "
+                          "3.21 or later (a DEPFILE per configuration)")
+    endif()
+    # Each configuration has its flags, so its own rewrite.
+    string(APPEND tree "/$<CONFIG>")
+  else()
+    file(MAKE_DIRECTORY "${tree}")
+  endif()
+  set(outputs "")
+  set(shown "")
+  foreach(src IN LISTS sources)
+    file(RELATIVE_PATH rel "${root}" "${src}")
+    list(APPEND outputs "${tree}/${rel}.${ext}")
+    file(RELATIVE_PATH s "${CMAKE_CURRENT_SOURCE_DIR}" "${src}")
+    list(APPEND shown "${s}")
+  endforeach()
+  list(JOIN shown ", " shown)
+  # --absolute-includes: the outputs, compiled from the build tree, find
+  # the headers beside the sources that lie outside the root as the
+  # sources do (a project header is written beside them). --pch-dir: the
+  # sources of the build share the dialect header, precompiled once per set
+  # of flags. An output that comes out the same is not written again, and
+  # the build compiles again only what includes a changed one.
+  add_custom_command(
+    OUTPUT ${outputs}
+    COMMAND hpp::rewrite ${sources} --root "${root}" --output-dir "${tree}"
+            --output-suffix ".${ext}" --depfile "${tree}/hpp-rewrite.d"
+            --absolute-includes --parse-flags-only "--flags-file=${flags}"
+            "--pch-dir=${CMAKE_BINARY_DIR}/hpp-rewrite/pch" --quiet
+    DEPENDS ${sources} "${flags}" hpp::rewrite "$<TARGET_FILE:hpp::rewrite>"
+    DEPFILE "${tree}/hpp-rewrite.d"
+    COMMENT "Rewriting ${shown} (hpp-rewrite)"
+    VERBATIM)
+  if(NOT multi)
+    set_source_files_properties(${outputs} PROPERTIES LANGUAGE ${lang}
+                                                      GENERATED TRUE)
+  endif()
+  target_sources(${target} PRIVATE ${outputs})
 endfunction()
 
 # The arguments are hpp_target_sources's, which checks them.

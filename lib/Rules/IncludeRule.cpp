@@ -24,16 +24,20 @@ class IncludeCallbacks : public PPCallbacks {
 public:
   IncludeCallbacks(const CompilerInstance &CI, EditCollector &Edits,
                    RuleDiagnostics &Diags, StringRef Rule,
-                   bool AbsoluteIncludes)
+                   bool AbsoluteIncludes, bool MirroredHeaders)
       : SM(CI.getSourceManager()), LangOpts(CI.getLangOpts()), Edits(Edits),
-        Diags(Diags), Rule(Rule), AbsoluteIncludes(AbsoluteIncludes) {}
+        Diags(Diags), Rule(Rule), AbsoluteIncludes(AbsoluteIncludes),
+        MirroredHeaders(MirroredHeaders) {}
 
   void InclusionDirective(SourceLocation HashLoc, const Token &, StringRef Name,
                           bool IsAngled, CharSourceRange FilenameRange,
                           OptionalFileEntryRef File, StringRef, StringRef,
                           const Module *, bool,
-                          SrcMgr::CharacteristicKind) override {
+                          SrcMgr::CharacteristicKind FileType) override {
     if (Name != "hpp/hpp.h") {
+      if (MirroredHeaders && File && !SrcMgr::isSystem(FileType) &&
+          isWrittenInRewrittenFile(SM, HashLoc))
+        nameMirroredHeader(HashLoc, FilenameRange, Name, *File);
       if (!IsAngled && SM.isWrittenInMainFile(HashLoc))
         pinToSourceDirectory(FilenameRange, Name, File, "#include");
       return;
@@ -92,6 +96,55 @@ public:
   }
 
 private:
+  /// With the project headers written beside the outputs (--output-dir):
+  /// a project header that the include path found, not the directory of
+  /// the file that includes it, is named by its path relative to that
+  /// directory, which the output tree keeps: the output then includes the
+  /// rewritten header, whatever include directories its compile has.
+  void nameMirroredHeader(SourceLocation HashLoc, CharSourceRange Range,
+                          StringRef Name, FileEntryRef File) {
+    const RewriteScope *Scope = RewriteScope::of(SM);
+    FileManager &FM = SM.getFileManager();
+    if (!Scope || !Scope->isUnderRoot(FM.getCanonicalName(File)))
+      return;
+    OptionalFileEntryRef Includer =
+        SM.getFileEntryRefForID(SM.getFileID(HashLoc));
+    if (!Includer)
+      return;
+    SmallString<256> Beside(Includer->getDir().getName());
+    llvm::sys::path::append(Beside, Name);
+    OptionalFileEntryRef There = FM.getOptionalFileRef(Beside);
+    if (There && &There->getFileEntry() == &File.getFileEntry())
+      return; // Found beside it, as it will be in the output tree.
+    llvm::StringRef From =
+        llvm::sys::path::parent_path(FM.getCanonicalName(*Includer));
+    llvm::StringRef To = FM.getCanonicalName(File);
+    SmallVector<llvm::StringRef, 16> A(llvm::sys::path::begin(From),
+                                       llvm::sys::path::end(From));
+    SmallVector<llvm::StringRef, 16> B(llvm::sys::path::begin(To),
+                                       llvm::sys::path::end(To));
+    size_t Common = 0;
+    while (Common < A.size() && Common + 1 < B.size() && A[Common] == B[Common])
+      ++Common;
+    std::string Relative;
+    for (size_t I = Common; I < A.size(); ++I)
+      Relative += "../";
+    for (size_t I = Common; I < B.size(); ++I)
+      Relative += (I > Common ? "/" : "") + B[I].str();
+    if (Relative.find_first_of("\"\n\\") != std::string::npos ||
+        !Range.getBegin().isFileID() || !Range.getEnd().isFileID()) {
+      Diags.error(SM.getExpansionLoc(Range.getBegin()), Rule,
+                  ("'" + Name +
+                   "' is a project header that the include path finds: the "
+                   "output must name the rewritten one by its path, and "
+                   "cannot here (the name comes from a macro, or the path "
+                   "holds '\"', '\\' or a newline)")
+                      .str());
+      return;
+    }
+    Edits.replace(Range, "\"" + Relative + "\"", Rule);
+  }
+
   /// With --absolute-includes: the quoted header name at \p Range of the
   /// main file, when it names \p File beside the main file, becomes that
   /// file's absolute path (the output is compiled from another directory,
@@ -100,6 +153,12 @@ private:
                             OptionalFileEntryRef File, StringRef What) {
     if (!AbsoluteIncludes || !File || llvm::sys::path::is_absolute(Name))
       return;
+    // A project header is written beside the output, as it lies beside the
+    // source: the name finds the rewritten one there.
+    if (MirroredHeaders)
+      if (const RewriteScope *Scope = RewriteScope::of(SM))
+        if (Scope->isUnderRoot(SM.getFileManager().getCanonicalName(*File)))
+          return;
     OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
     if (!Main)
       return;
@@ -141,12 +200,14 @@ private:
   RuleDiagnostics &Diags;
   StringRef Rule;
   bool AbsoluteIncludes;
+  bool MirroredHeaders;
 };
 } // namespace
 
 void IncludeRule::registerPPCallbacks() {
   Ctx.CI.getPreprocessor().addPPCallbacks(std::make_unique<IncludeCallbacks>(
-      Ctx.CI, Ctx.Edits, Ctx.Diags, Name, Ctx.Options.AbsoluteIncludes));
+      Ctx.CI, Ctx.Edits, Ctx.Diags, Name, Ctx.Options.AbsoluteIncludes,
+      Ctx.Options.MirroredHeaders));
 }
 
 } // namespace rewrite

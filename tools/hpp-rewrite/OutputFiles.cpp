@@ -240,6 +240,13 @@ Error writeAllOrNothing(ArrayRef<PendingOutput> Outputs, unsigned PauseMs) {
   for (const PendingOutput &O : Outputs) {
     if (O.Path == DevNull)
       continue;
+    // A file that already holds the text is left as it is (its time too:
+    // a build that restats its outputs compiles nothing again for it).
+    if (!O.Backup && !O.Force)
+      if (auto Old = MemoryBuffer::getFile(O.Path, /*IsText=*/false,
+                                           /*RequiresNullTerminator=*/false))
+        if ((*Old)->getBuffer() == O.Text)
+          continue;
     Steps.push_back({O.Path, "", "", false, false, O.Backup});
     if (Error E = writeTemp(Steps.back(), O.Text)) {
       cleanUp(Steps, false);

@@ -44,6 +44,10 @@ struct PendingOutput {
   std::string Text;
   /// Keep the file being replaced as Path + ".orig" (`--in-place`).
   bool Backup = false;
+  /// Write it even when the file holds the text already (its time then
+  /// says that a header it includes changed). Otherwise, and without
+  /// Backup, such a file is left as it is.
+  bool Force = false;
 };
 
 /// The file \p Path names, symlinks followed: where the text goes. An

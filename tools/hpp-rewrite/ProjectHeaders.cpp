@@ -28,6 +28,8 @@ EditKey keyOf(const Replacement &R) {
   return {R.getOffset(), R.getLength(), R.getReplacementText().str()};
 }
 
+} // namespace
+
 std::string realPath(StringRef Path) {
   SmallString<256> Real;
   if (sys::fs::real_path(Path, Real))
@@ -35,6 +37,7 @@ std::string realPath(StringRef Path) {
   return std::string(Real);
 }
 
+namespace {
 /// Everything the units say of one header.
 struct HeaderUnits {
   /// The units that rewrote it, with their edits and text.
@@ -125,10 +128,11 @@ private:
             Seen.insert({E.Offset, E.Length, E.Text, E.Rule}).second)
           M.Edits.push_back(E);
     }
-    llvm::stable_sort(M.Edits, [](const rewrite::EditRecord &A,
-                                  const rewrite::EditRecord &B) {
-      return A.Offset < B.Offset;
-    });
+    llvm::sort(M.Edits,
+               [](const rewrite::EditRecord &A, const rewrite::EditRecord &B) {
+                 return std::tie(A.Offset, A.Length, A.Text, A.Rule) <
+                        std::tie(B.Offset, B.Length, B.Text, B.Rule);
+               });
     const rewrite::RewrittenHeader &First = *U.Rewrites.begin()->second;
     bool Same = llvm::all_of(U.Rewrites, [&](const auto &P) {
       return P.second->Text == First.Text;
@@ -265,7 +269,8 @@ bool headerOutputs(std::vector<MergedHeader> &Headers, ArrayRef<FileRun> Runs,
                    ArrayRef<std::string> Sources,
                    const rewrite::HeaderPaths &Paths, StringRef Root,
                    StringRef OutputDir, bool Backup,
-                   std::vector<PendingOutput> &Pending) {
+                   std::vector<PendingOutput> &Pending,
+                   std::set<std::string> &Changed) {
   const std::string RealRoot = realPath(Root);
   std::map<std::string, std::string> Texts; // Real path -> what to write.
   for (const MergedHeader &H : Headers)
@@ -327,6 +332,10 @@ bool headerOutputs(std::vector<MergedHeader> &Headers, ArrayRef<FileRun> Runs,
     for (MergedHeader &H : Headers)
       if (H.File == File)
         H.Output = *Resolved;
+    auto Old = MemoryBuffer::getFile(*Resolved, /*IsText=*/false,
+                                     /*RequiresNullTerminator=*/false);
+    if (!Old || (*Old)->getBuffer() != Text)
+      Changed.insert(File);
     Pending.push_back({*Resolved, Text, Backup});
   }
   return true;

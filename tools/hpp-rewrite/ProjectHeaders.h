@@ -25,6 +25,7 @@
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,9 @@ struct MergedHeader {
 std::vector<MergedHeader> mergeHeaders(std::vector<FileRun> &Runs,
                                        llvm::raw_ostream &OS);
 
+/// \p Path with symbolic links resolved (as given when it does not exist).
+std::string realPath(llvm::StringRef Path);
+
 /// Whether \p Path (absolute, without `.` or `..`) lies under \p Dir.
 bool isUnder(llvm::StringRef Path, llvm::StringRef Dir);
 
@@ -61,13 +65,15 @@ bool isUnder(llvm::StringRef Path, llvm::StringRef Dir);
 /// (only the include path's own directories need the mirror put first).
 /// Without (`--in-place`): each rewritten header over itself, kept as
 /// `.orig` with \p Backup. Each destination is checked as a source's is
-/// (OutputFiles.h); false after an error printed.
+/// (OutputFiles.h); false after an error printed. \p Changed gets the
+/// headers (real paths) whose destination does not hold the text yet.
 bool headerOutputs(std::vector<MergedHeader> &Headers,
                    llvm::ArrayRef<FileRun> Runs,
                    llvm::ArrayRef<std::string> Sources,
                    const rewrite::HeaderPaths &Paths, llvm::StringRef Root,
                    llvm::StringRef OutputDir, bool Backup,
-                   std::vector<PendingOutput> &Pending);
+                   std::vector<PendingOutput> &Pending,
+                   std::set<std::string> &Changed);
 
 } // namespace tool
 } // namespace hpp

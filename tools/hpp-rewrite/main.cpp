@@ -55,10 +55,18 @@ static cl::opt<bool> InPlace("in-place",
                              cl::cat(Category));
 static cl::opt<std::string> DepFile(
     "depfile",
-    cl::desc("With -o: also write a Makefile rule naming every file the "
-             "rewrite read (the source, its headers, the dialect's headers), "
-             "for build systems (CMake DEPFILE, Ninja depfile, make -include)"),
+    cl::desc("With -o or --output-dir: also write a Makefile rule naming every "
+             "file the rewrite read (the sources, their headers, the "
+             "dialect's headers), for build systems (CMake DEPFILE, Ninja "
+             "depfile, make -include); with --output-dir its target is the "
+             "first source's output"),
     cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string> OutputSuffix(
+    "output-suffix",
+    cl::desc("With --output-dir: append <suffix> to each source's output "
+             "name (a.cpp becomes a.cpp.cu), so that a build compiles it in "
+             "the language the suffix says; headers keep their names"),
+    cl::value_desc("suffix"), cl::cat(Category));
 static cl::opt<bool> NoBackup(
     "no-backup",
     cl::desc("With --in-place: do not keep each original as <file>.orig"),
@@ -268,6 +276,7 @@ static bool outputDirDestinations(StringRef Dir, StringRef Base,
   for (const std::string &In : Inputs) {
     SmallString<256> Dest(Dir);
     sys::path::append(Dest, StringRef(In).drop_front(Base.size()));
+    Dest += OutputSuffix;
     std::optional<std::string> D = destination(Dest, Inputs);
     if (!D)
       return false;
@@ -449,6 +458,13 @@ int main(int argc, const char **argv) {
                                       ProjectRoot + "' (--root)"));
   }
   Run.Rewrite.ProjectRoot = ProjectRoot;
+  // The project headers are written beside the sources' outputs: a quoted
+  // include of one is kept, whatever --absolute-includes says.
+  Run.Rewrite.MirroredHeaders = !OutputDir.empty();
+  if (!OutputSuffix.empty() && OutputDir.empty())
+    return Fail(createStringError("--output-suffix needs --output-dir"));
+  if (!DepFile.empty() && OutputFile.empty() && OutputDir.empty())
+    return Fail(createStringError("--depfile needs -o or --output-dir"));
   // Every destination is checked before anything is parsed.
   std::vector<std::string> Destinations;
   if (InPlace)
@@ -525,11 +541,32 @@ int main(int argc, const char **argv) {
   for (size_t I = 0; I < Destinations.size() && !Failed; ++I)
     Pending.push_back(
         {Destinations[I], Results[I].Output.Text, InPlace && !NoBackup});
+  std::set<std::string> ChangedHeaders;
   if (!Failed && (InPlace || !OutputDir.empty()))
-    Failed =
-        !hpp::tool::headerOutputs(Headers, Results, Sources, Paths, ProjectRoot,
-                                  InPlace ? StringRef() : StringRef(OutputDir),
-                                  InPlace && !NoBackup, Pending);
+    Failed = !hpp::tool::headerOutputs(
+        Headers, Results, Sources, Paths, ProjectRoot,
+        InPlace ? StringRef() : StringRef(OutputDir), InPlace && !NoBackup,
+        Pending, ChangedHeaders);
+  // A source's output is written again, even the same, when a header it
+  // includes changed: a build that compiles what changed compiles it.
+  if (!Failed && !ChangedHeaders.empty())
+    for (size_t I = 0; I < Destinations.size() && I < Results.size(); ++I)
+      for (const std::string &Dep : Results[I].Output.Dependencies)
+        if (ChangedHeaders.count(hpp::tool::realPath(Dep))) {
+          Pending[I].Force = true;
+          break;
+        }
+  if (!Failed && !DepFile.empty() && !OutputDir.empty() &&
+      !Destinations.empty()) {
+    std::vector<std::string> Deps;
+    for (const hpp::tool::FileRun &R : Results)
+      Deps.insert(Deps.end(), R.Output.Dependencies.begin(),
+                  R.Output.Dependencies.end());
+    llvm::sort(Deps);
+    Deps.erase(std::unique(Deps.begin(), Deps.end()), Deps.end());
+    Pending.push_back(
+        {DepDest, hpp::tool::depFileText(Destinations[0], Deps), false});
+  }
   if (!Failed && !DepFile.empty() && !OutputFile.empty())
     Pending.push_back(
         {DepDest,

@@ -49,6 +49,10 @@ struct RewriteOptions {
   /// it that the parse does not take as system headers are rewritten with
   /// the main file (Framework/RewriteScope.h); empty: the main file only.
   std::string ProjectRoot;
+  /// The project headers are written beside the outputs, mirrored as the
+  /// sources are (`--output-dir`): `--absolute-includes` leaves a quoted
+  /// include of one as written, so that it finds the rewritten header.
+  bool MirroredHeaders = false;
   /// A kernel of another source of the program keeps 32-lane warps (the
   /// tool's second pass; "file:line:col: what", as
   /// RewriteOutput::Narrowing says it): every kernel of this source that
