@@ -79,11 +79,30 @@ public:
 private:
   std::optional<MergedHeader> merge(const std::string &File,
                                     const HeaderUnits &U) {
-    // The union, each edit with the first unit that made it.
+    // The union, each edit with the first unit that made it. Inside a
+    // function that is device code for some unit, only the units for which
+    // it is device code count: the function is rewritten for the device
+    // (`__host__ __device__`), and the host view of another unit (its
+    // host-code rewrite of `warpSize`, say) yields to it.
+    auto InDevice = [&](size_t Unit, unsigned At) {
+      auto It = U.Device.find(Unit);
+      return It != U.Device.end() &&
+             llvm::any_of(It->second, [&](std::pair<unsigned, unsigned> R) {
+               return At >= R.first && At < R.second;
+             });
+    };
+    auto DeviceForAny = [&](unsigned At) {
+      return llvm::any_of(U.Device,
+                          [&](const auto &P) { return InDevice(P.first, At); });
+    };
     std::map<EditKey, size_t> Union;
     for (const auto &[Unit, Edits] : U.Edits)
-      for (const EditKey &E : Edits)
+      for (const EditKey &E : Edits) {
+        const unsigned At = std::get<0>(E);
+        if (!InDevice(Unit, At) && DeviceForAny(At))
+          continue;
         Union.try_emplace(E, Unit);
+      }
     bool Ok = true;
     // Edits of different units that overlap (or insert different text at
     // one place) cannot both be made.
@@ -125,6 +144,7 @@ private:
       M.Units.push_back(Unit);
       for (const rewrite::EditRecord &E : Runs[Unit].Output.Edits)
         if (realPath(E.File) == File &&
+            Union.count(EditKey{E.Offset, E.Length, E.Text}) &&
             Seen.insert({E.Offset, E.Length, E.Text, E.Rule}).second)
           M.Edits.push_back(E);
     }

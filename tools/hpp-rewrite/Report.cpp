@@ -59,6 +59,16 @@ static json::Value diagnostic(const rewrite::DiagnosticRecord &D) {
   return O;
 }
 
+/// An edit of \p File as the report lists it (docs/report.md).
+static json::Object editJson(StringRef File, const rewrite::EditRecord &E) {
+  json::Object O = location(File, E.Offset, E.Line, E.Column);
+  O["rule"] = E.Rule;
+  O["length"] = E.Length;
+  O["text"] = E.Text;
+  O["moved"] = E.Moved;
+  return O;
+}
+
 std::string jsonReport(ArrayRef<FileRun> Runs, ArrayRef<std::string> Outputs,
                        bool Written, StringRef Version,
                        ArrayRef<MergedHeader> Headers) {
@@ -81,12 +91,7 @@ std::string jsonReport(ArrayRef<FileRun> Runs, ArrayRef<std::string> Outputs,
           continue;
         ++ByRule[E.Rule];
         ++Edits;
-        json::Object O = location(R.Path, E.Offset, E.Line, E.Column);
-        O["rule"] = E.Rule;
-        O["length"] = E.Length;
-        O["text"] = E.Text;
-        O["moved"] = E.Moved;
-        FileEdits.push_back(std::move(O));
+        FileEdits.push_back(editJson(R.Path, E));
       }
     }
     json::Array Diags;
@@ -112,12 +117,7 @@ std::string jsonReport(ArrayRef<FileRun> Runs, ArrayRef<std::string> Outputs,
     for (const rewrite::EditRecord &E : H.Edits) {
       ++ByRule[E.Rule];
       ++Edits;
-      json::Object O = location(H.File, E.Offset, E.Line, E.Column);
-      O["rule"] = E.Rule;
-      O["length"] = E.Length;
-      O["text"] = E.Text;
-      O["moved"] = E.Moved;
-      HeaderEdits.push_back(std::move(O));
+      HeaderEdits.push_back(editJson(H.File, E));
     }
     for (size_t Unit : H.Units)
       Units.push_back(Runs[Unit].Source);
