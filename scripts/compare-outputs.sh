@@ -13,8 +13,10 @@
 # The inputs: every program in examples/, every test/rewrite and
 # test/diagnostics input, and the generators' CI batches (the programs of
 # test/differential/generated.test, test/rewrite/scope-corpus.test and
-# test/rewrite/placement-corpus.test, from the same seeds). Paths inside the
-# outputs are the inputs' paths, so both runs must use the same checkout.
+# test/rewrite/placement-corpus.test, from the same seeds; the multi-file
+# programs of test/differential/generated-multifile.test, each rewritten in
+# one run into a directory, headers and all). Paths inside the outputs are
+# the inputs' paths, so both runs must use the same checkout.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 tool="$root/build/tools/hpp-rewrite/hpp-rewrite"
@@ -49,6 +51,10 @@ python3 "$root/scripts/warpgen.py" --seed 1 --kernels 384 --per-tu 32 \
 python3 "$root/scripts/scope_corpus.py" --seed 1 --count 14 --per-tu 14 \
   --accepted-only --out "$gen/scope" >/dev/null
 python3 "$root/scripts/placement_corpus.py" "$gen/placement.cpp" >/dev/null
+multi="$root/build/compare-outputs-multifile"
+rm -rf "$multi"
+python3 "$root/scripts/warpgen.py" --multi-file --seed 15 --first-program 1 --programs 3 \
+  --out "$multi" >/dev/null
 
 list=$(mktemp)
 trap 'rm -f "$list"' EXIT
@@ -72,4 +78,20 @@ rewrite_one() {
 export -f rewrite_one
 export ROOT="$root" OUT="$out" TOOL="$tool"
 xargs -P "$jobs" -n 1 bash -c 'rewrite_one "$0"' < "$list"
-echo "compare-outputs: $(wc -l < "$list") inputs rewritten by $tool into $out"
+# A multi-file program: its sources in one run, the outputs (sources and
+# project headers) under <program>.out/.
+programs=0
+for dir in "$multi"/*/; do
+  dir=${dir%/}
+  rel=${dir#"$root"/}
+  mkdir -p "$out/$rel.out"
+  rc=0
+  sources=$(python3 -c 'import json, sys; print(" ".join(sys.argv[1] + "/" + s for s in json.load(open(sys.argv[1] + "/program.json"))["sources"]))' "$dir")
+  incs=$(python3 -c 'import json, sys; print(" ".join("-I" + sys.argv[1] + "/" + d for d in json.load(open(sys.argv[1] + "/program.json"))["include_dirs"]))' "$dir")
+  # shellcheck disable=SC2086
+  "$tool" $sources --output-dir "$out/$rel.out" --root "$dir" --quiet -- $incs \
+    > "$out/$rel.stdout" 2> "$out/$rel.err" || rc=$?
+  echo "$rc" > "$out/$rel.rc"
+  programs=$((programs + 1))
+done
+echo "compare-outputs: $(wc -l < "$list") inputs and $programs multi-file programs rewritten by $tool into $out"

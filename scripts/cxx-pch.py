@@ -14,17 +14,21 @@ compiled once, into an object linked with every program) and compiles a
 program with it only when the result is the program the plain command
 would build:
 
-- the command compiles and links exactly one `.cpp` source, with no flag
-  outside a short list (`-std=`, `-O`, `-pthread`, `-w`, `-D`, `-U`, `-I`,
+- the command compiles and links `.cpp` sources (one, or several: each
+  is compiled with the header and the objects are linked together), with
+  no flag outside a short list (`-std=`, `-O`, `-pthread`, `-w`, `-D`, `-U`, `-I`,
   `-o`, and the link's `-fuse-ld=`); a `-c`, `-fsyntax-only`, `-W...` or
   any other flag means a plain
   compile. The header is precompiled with the command's own flags (its
   macros among them), once per set of flags, from the second compile
   that asks for that set on (a test's own `-D` is not worth a build);
-- the include directories are exactly those of one of the two headers
+- the include directories are those of one of the two headers
   (`-I include` for the reference, `-I runtime -I include` for the
-  rewritten output);
-- the source's first line that is not blank, a comment, a `#line`
+  rewritten output), in that order, maybe followed by others (a
+  program's own, as a multi-file program's `-I` of its headers) that
+  hold no file of that name; the header is precompiled with its own
+  directories only;
+- each source's first line that is not blank, a comment, a `#line`
   directive or the `#include <...>` of a standard header includes that
   header: nothing the source defines or declares comes before it (with the
   precompiled header, the header is read first);
@@ -69,7 +73,7 @@ LINE = re.compile(r"^#\s*line\s+\d+(\s+\"[^\"]*\")?\s*(//.*)?$")
 
 
 def parse(args):
-    """(flags, include dirs, source, output) of a plain compile-and-link
+    """(flags, include dirs, sources, output) of a plain compile-and-link
     command the wrapper understands, or None."""
     flags, incs, sources, out = [], [], [], None
     i = 0
@@ -92,18 +96,23 @@ def parse(args):
         else:
             return None
         i += 1
-    if len(sources) != 1 or not out:
+    if not sources or not out:
         return None
-    return flags, incs, sources[0], out
+    return flags, incs, sources, out
 
 
 def header_for(incs):
-    """The header these include directories precompile, or None."""
-    tail = tuple(os.path.basename(os.path.normpath(d)) for d in incs)
-    header = HEADERS.get(tail)
-    if not header or not os.path.isfile(os.path.join(incs[0], header)):
-        return None
-    return header
+    """(the header these include directories precompile, how many of the
+    directories are the header's), or (None, 0). Directories after the
+    header's may not hold a file of the header's name."""
+    for n in range(len(incs), 0, -1):
+        tail = tuple(os.path.basename(os.path.normpath(d)) for d in incs[:n])
+        header = HEADERS.get(tail)
+        if header and os.path.isfile(os.path.join(incs[0], header)):
+            if any(os.path.exists(os.path.join(d, header)) for d in incs[n:]):
+                return None, 0
+            return header, n
+    return None, 0
 
 
 def includes_first(source, header):
@@ -228,21 +237,22 @@ def compile_with_pch(pch_dir, cmd):
         return plain("HPP_NO_PCH=1")
     parsed = parse(cmd[1:])
     if not parsed:
-        return plain("not one source compiled and linked with the listed flags")
-    flags, incs, source, out = parsed
-    header = header_for(incs)
+        return plain("not sources compiled and linked with the listed flags")
+    flags, incs, sources, out = parsed
+    header, own = header_for(incs)
     if not header:
         return plain("include directories of neither header")
-    if not includes_first(source, header):
-        return plain("the source does not include <%s> first" % header)
+    for source in sources:
+        if not includes_first(source, header):
+            return plain("the source does not include <%s> first" % header)
     try:
-        built = precompiled(pch_dir, cmd[0], flags, incs, header)
+        built = precompiled(pch_dir, cmd[0], flags, incs[:own], header)
     except OSError as e:
         return plain("cannot precompile: %s" % e)
     if not built:
         return plain("not precompiled (first use of these flags, or the header warns)")
     pch, obj = built
-    status = compile_and_link(pch_dir, cmd, flags, out, pch, obj)
+    status = compile_and_link(pch_dir, cmd, flags, incs, sources, out, pch, obj)
     if status == 0:
         return 0, "precompiled <%s>" % header
     return plain("the compile with <%s> precompiled failed or warned" % header)
@@ -290,34 +300,34 @@ def link_command(pch_dir, compiler, flags, obj):
     return argv
 
 
-def compile_and_link(pch_dir, cmd, flags, out, pch, obj):
-    """Builds \p out with the header precompiled: the compile alone (in
-    the driver's process), then the driver's own linker command; 0 when
-    both succeed and print nothing."""
+def compile_and_link(pch_dir, cmd, flags, incs, sources, out, pch, obj):
+    """Builds \p out with the header precompiled: each source's compile
+    alone (in the driver's process), then the driver's own linker command
+    on their objects; 0 when all succeed and print nothing."""
     link = link_command(pch_dir, cmd[0], flags, obj)
     if not link:
         return 0 if run_quiet(cmd + ["-include-pch", pch, obj]) else 1
-    program = out + ".cxx-pch.o"
-    compile_cmd, i = [], 0
-    args = cmd[1:]
-    while i < len(args):
-        if args[i] == "-o":
-            i += 2
-            continue
-        if not args[i].startswith("-fuse-ld="):
-            compile_cmd.append(args[i])
-        i += 1
+    if len(sources) == 1:
+        programs = [out + ".cxx-pch.o"]
+    else:
+        programs = ["%s.%d.cxx-pch.o" % (out, n) for n in range(len(sources))]
+    compile_flags = [f for f in flags if not f.startswith("-fuse-ld=")]
+    compile_flags += ["-I" + d for d in incs]
     try:
-        if not run_quiet([cmd[0]] + compile_cmd + ["-c", "-o", program, "-include-pch", pch]):
-            return 1
-        argv = [program if a == "PROGRAM_OBJECT" else out if a == "OUTPUT" else a
-                for a in link]
+        for source, program in zip(sources, programs):
+            if not run_quiet([cmd[0]] + compile_flags + [source, "-c", "-o", program,
+                                                         "-include-pch", pch]):
+                return 1
+        argv = []
+        for a in link:
+            argv += programs if a == "PROGRAM_OBJECT" else [out if a == "OUTPUT" else a]
         return 0 if run_quiet(argv) else 1
     finally:
-        try:
-            os.remove(program)
-        except OSError:
-            pass
+        for program in programs:
+            try:
+                os.remove(program)
+            except OSError:
+                pass
 
 
 def main(argv):

@@ -54,7 +54,22 @@ runner prints each failing unit with the four outputs and the diagnostics,
 a summary, and `N passed, M failed` as its last line; it exits 1 when any
 unit failed.
 
-Inputs are .cpp files, directories (their *.cpp files) and .json configs:
+A directory with a program.json (scripts/warpgen.py --multi-file) is one
+program of several sources and the project headers they share: the
+reference is built from all its sources, the tool rewrites them in one run
+(--output-dir, --root: each header once for all of them), the rewritten
+sources are built against the rewritten headers, and each kernel is judged
+by the rule above; a warning or error in a header helper a kernel calls
+counts as in the kernel. A header that two translation units need
+rewritten differently ("the translation units disagree on this project
+header"): the helper at that line and the kernels that call it are
+blanked out, counted as refused by a header conflict (not a failure; with
+--strict-conflicts, a failure unless the program's expect_conflict says so),
+and the rest rewritten again. The summary counts the multi-file programs:
+accepted and right, with a warning, refused by a conflict, failed.
+
+Inputs are .cpp files, directories (their *.cpp files and multi-file
+program directories) and .json configs:
 
   {"root": "../..",                       # paths relative to this, default: the file's dir
    "programs": [
@@ -99,7 +114,7 @@ ROOT = os.path.dirname(HERE)
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
-from difftestlib.program_test import ProgramTest  # noqa: E402
+from difftestlib.program_test import MultiProgramTest, ProgramTest  # noqa: E402
 from difftestlib.programs import collect_inputs  # noqa: E402
 from difftestlib.report import report_failure, summarize, write_json  # noqa: E402
 from difftestlib.runner import Progress, Runner  # noqa: E402
@@ -154,6 +169,9 @@ def main(argv=None):
                     help="keep the temporary work directory when something fails")
     ap.add_argument("--strict-expect", action="store_true",
                     help="fail when the generator's 64-lane prediction is wrong")
+    ap.add_argument("--strict-conflicts", action="store_true",
+                    help="a header conflict in a multi-file program whose program.json does "
+                         "not expect one fails its kernels (class conflict-unpredicted)")
     ap.add_argument("--expect-covered", metavar="DIR", action="append", default=[],
                     help="fail unless every .cpp file in DIR is an input or skipped")
     ap.add_argument("--reference-only", action="store_true",
@@ -221,7 +239,7 @@ def main(argv=None):
     lock = threading.Lock()
 
     def one(prog):
-        t = ProgramTest(prog, args, runner, work)
+        t = (MultiProgramTest if prog.multi else ProgramTest)(prog, args, runner, work)
         try:
             res = t.execute()
         except Exception:  # report, never lose the other programs

@@ -216,11 +216,16 @@ def enqueue(args, files):
 
 # -- the batches -------------------------------------------------------------
 
-def unity_parts(text):
+def unity_parts(text, include_dirs=()):
     """(hoisted includes, macros defined) of a file, or None when the unity
     form cannot hold it: it includes after defining a macro or inside a
     conditional, or undefines a macro it did not define itself (an #undef
-    of its own macro reaches no other member)."""
+    of its own macro reaches no other member). The includes are the
+    <...> ones and the quoted ones of a header included once per
+    translation unit (#pragma once or a guard), named by its absolute path
+    (the queue's copy names a header beside the source so) or found in
+    \p include_dirs: unity_text hoists the second kind only where several
+    members include the header."""
     includes, macros, seen_define, depth = [], [], False, 0
     for line in text.splitlines():
         if COND_RE.match(line):
@@ -241,17 +246,61 @@ def unity_parts(text):
         if m:
             if depth > 0 or seen_define:
                 return None
-            if m.group(1) == "<":
+            if m.group(1) == "<" or guarded(resolve_quoted(m.group(2), include_dirs)):
                 includes.append(line.strip())
     return includes, macros
 
 
+def resolve_quoted(name, include_dirs):
+    """The file an `#include "name"` of a queued copy names: an absolute
+    path (a header beside the original source), or one found in the -I
+    directories; None otherwise."""
+    if os.path.isabs(name):
+        return name if os.path.isfile(name) else None
+    for d in include_dirs:
+        if os.path.isfile(os.path.join(d, name)):
+            return os.path.join(d, name)
+    return None
+
+
+def guarded(path):
+    """True when the header at \p path is included once per translation
+    unit (`#pragma once`, or an #ifndef guard around all of it)."""
+    if not path:
+        return False
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            lines = [l.strip() for l in f if l.strip() and not l.strip().startswith("//")
+                     and not l.strip().startswith("#line")]
+    except OSError:
+        return False
+    if any(l == "#pragma once" for l in lines):
+        return True
+    return (len(lines) >= 3 and re.match(r"#\s*ifndef\s+(\w+)$", lines[0]) is not None and
+            re.match(r"#\s*define\s+%s\b" % re.escape(lines[0].split()[-1]), lines[1]) is not None
+            and re.match(r"#\s*endif\b", lines[-1]) is not None)
+
+
 def unity_text(members):
-    """The translation unit of a batch: members are (path, includes, macros)."""
+    """The translation unit of a batch: members are (path, includes, macros).
+    A project header that two members include (the sources of one program:
+    difftest.py's multi-file programs, project-headers.test) is hoisted
+    too, after the <...> ones: included once, in a member's namespace, the
+    other members would not see it."""
     out, seen = [], set()
+    uses = {}
+    for _, includes, _ in members:
+        for inc in set(includes):
+            uses[inc] = uses.get(inc, 0) + 1
+    shared = [inc for inc in uses if '"' in inc and uses[inc] > 1]
     for _, includes, _ in members:
         for inc in includes:
-            if inc not in seen:
+            if inc not in seen and '"' not in inc:
+                seen.add(inc)
+                out.append(inc)
+    for _, includes, _ in members:
+        for inc in includes:
+            if inc not in seen and inc in shared:
                 seen.add(inc)
                 out.append(inc)
     for i, (path, _, macros) in enumerate(members):
@@ -312,7 +361,7 @@ def drain(args):
     groups, singles = {}, []
     for rec in records:
         with open(rec["path"], encoding="utf-8", errors="surrogateescape") as f:
-            parts = unity_parts(f.read())
+            parts = unity_parts(f.read(), rec["include"])
         for kind in ("nvcc", "hipcc"):
             if not rec[kind]:
                 continue

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Long differential run of hpp-rewrite over generated programs: many seeds
-# of a generator (scripts/warpgen.py, or scripts/scope_corpus.py with -g
-# scope) through scripts/difftest.py. Under OUT, each seed keeps its
+# of a generator (scripts/warpgen.py, scripts/scope_corpus.py with -g
+# scope, or warpgen.py's multi-file programs with -g multifile) through
+# scripts/difftest.py. Under OUT, each seed keeps its
 # programs, the runner's report (report.txt, results.json) and, when it
 # failed, the runner's work directory without the binaries (rewritten
 # sources, the tool's diagnostics); OUT/summary.txt has one line per seed
@@ -9,48 +10,66 @@
 # with nvcc (sm_90) and hipcc (gfx90a, gfx1030) where they are installed
 # (difftest.py --gpu). Meant to be left running: about 0.26 s of CPU
 # per warpgen kernel at -O0, so 20,000 kernels take about 1.5 hours of CPU
-# (45 minutes on two cores).
+# (45 minutes on two cores). With -g multifile, -k and -n count programs
+# (default 5000 in all, 50 per seed; about 6 CPU seconds a program) and
+# each seed's line and the totals count the programs: accepted and right,
+# accepted with a warning, refused by a header conflict, other refusals,
+# failed, silent mismatches (and those of the known class the runner
+# names).
 #
-# Usage: scripts/longrun.sh [-g warpgen|scope] [-f FAMILIES] [-k KERNELS] [-s FIRST_SEED]
-#                           [-n PER_SEED] [-t PER_TU] [-j JOBS] [-o OUT] [-G]
-#                           [-- difftest options]
+# Usage: scripts/longrun.sh [-g warpgen|scope|multifile] [-f FAMILIES] [-k KERNELS]
+#                           [-s FIRST_SEED] [-n PER_SEED] [-t PER_TU] [-j JOBS] [-o OUT]
+#                           [-G] [-- difftest options]
 #   -g  generator (default warpgen)           -f  warpgen --families / scope_corpus --kinds
 #   -k  kernels in all (default 20000)        -s  first seed (default 1000)
 #   -n  kernels per seed (default 500)        -t  kernels per translation unit (default 32)
 #   -j  parallel jobs (default: the cores)    -o  output directory (default longrun-<date>)
 #   -G  also compile the rewritten programs with nvcc and hipcc
+# $PYTHON runs the scripts (default python3).
 set -u
+py=${PYTHON:-python3}
 here="$(cd "$(dirname "$0")" && pwd)"
-kernels=20000 seed=1000 per_seed=500 per_tu=32 jobs="$(nproc)" gen=warpgen families="" gpu=0
+kernels="" seed=1000 per_seed="" per_tu=32 jobs="$(nproc)" gen=warpgen families="" gpu=0
 out="longrun-$(date +%Y%m%d-%H%M%S)"
 while getopts "g:f:k:s:n:t:j:o:Gh" opt; do
   case "$opt" in
     g) gen=$OPTARG ;; f) families=$OPTARG ;;
     k) kernels=$OPTARG ;; s) seed=$OPTARG ;; n) per_seed=$OPTARG ;;
     t) per_tu=$OPTARG ;; j) jobs=$OPTARG ;; o) out=$OPTARG ;; G) gpu=1 ;;
-    *) sed -n '2,24p' "$0"; exit 2 ;;
+    *) sed -n '2,32p' "$0"; exit 2 ;;
   esac
 done
+if [ "$gen" = multifile ]; then
+  kernels=${kernels:-5000} per_seed=${per_seed:-50}  # programs
+else
+  kernels=${kernels:-20000} per_seed=${per_seed:-500}
+fi
 case "$gen" in
-  warpgen) generate() { python3 "$here/warpgen.py" --seed "$1" --kernels "$2" --per-tu "$per_tu" \
+  warpgen) generate() { "$py" "$here/warpgen.py" --seed "$1" --kernels "$2" --per-tu "$per_tu" \
              ${families:+--families "$families"} --out "$3"; } ;;
-  scope) generate() { python3 "$here/scope_corpus.py" --seed "$1" --count "$2" --per-tu "$per_tu" \
+  scope) generate() { "$py" "$here/scope_corpus.py" --seed "$1" --count "$2" --per-tu "$per_tu" \
            ${families:+--kinds "$families"} --out "$3"; } ;;
+  multifile) generate() { "$py" "$here/warpgen.py" --multi-file --seed "$1" --programs "$2" \
+               ${families:+--families "$families"} --out "$3"; } ;;
   *) echo "longrun: unknown generator $gen" >&2; exit 2 ;;
 esac
 shift $((OPTIND - 1))
 [ "${1:-}" = "--" ] && shift
 mkdir -p "$out"
 summary="$out/summary.txt"
-echo "longrun: $gen${families:+ ($families)}, $kernels kernels, seeds from $seed, $per_seed per seed, $per_tu per TU, -j$jobs$([ "$gpu" -eq 1 ] && echo ", nvcc and hipcc")" | tee "$summary"
+what=kernels
+[ "$gen" = multifile ] && what=programs
+echo "longrun: $gen${families:+ ($families)}, $kernels $what, seeds from $seed, $per_seed per seed$([ "$gen" = multifile ] || echo ", $per_tu per TU"), -j$jobs$([ "$gpu" -eq 1 ] && echo ", nvcc and hipcc")" | tee "$summary"
 done_kernels=0 failed_seeds=0 total_failed=0
+# Multi-file programs: right, warned, conflict, refused, failed, silent, known.
+mf_totals="0 0 0 0 0 0 0"
 start=$(date +%s)
 while [ "$done_kernels" -lt "$kernels" ]; do
   n=$per_seed
   [ $((kernels - done_kernels)) -lt "$n" ] && n=$((kernels - done_kernels))
   dir="$out/seed-$seed"
   generate "$seed" "$n" "$dir/programs" || exit 2
-  python3 "$here/difftest.py" -j "$jobs" --opt O0 --progress=off --work-dir "$dir/work" \
+  "$py" "$here/difftest.py" -j "$jobs" --opt O0 --progress=off --work-dir "$dir/work" \
     --json "$dir/results.json" $([ "$gpu" -eq 1 ] && echo --gpu=auto) "$@" "$dir/programs" \
     > "$dir/report.txt" 2>&1
   status=$?
@@ -66,9 +85,25 @@ while [ "$done_kernels" -lt "$kernels" ]; do
     total_failed=$((total_failed + ${n_failed:-1}))
   fi
   classes=$(grep -o 'failed \[[a-z0-9-]*\][^:]*: [0-9]*' "$dir/report.txt" | tr '\n' ';')
-  echo "seed $seed: $last ${classes:+($classes)}" | tee -a "$summary"
+  programs=""
+  if [ "$gen" = multifile ]; then
+    # "multi-file programs: N: accepted and right A, accepted with a warning
+    # W, refused by a header conflict C (U units), other refusals R, failed F"
+    counts=$(sed -n 's/.*multi-file programs: [0-9]*: accepted and right \([0-9]*\), accepted with a warning \([0-9]*\), refused by a header conflict \([0-9]*\) ([0-9]* units), other refusals \([0-9]*\), failed \([0-9]*\).*/\1 \2 \3 \4 \5/p' "$dir/report.txt")
+    silent=$(sed -n 's/.*silent mismatches: \([0-9]*\).*/\1/p' "$dir/report.txt")
+    known=$(sed -n 's/.*failed units of a known class.*: \([0-9]*\)$/\1/p' "$dir/report.txt")
+    [ -n "$counts" ] || counts="0 0 0 0 $n"
+    mf_totals=$(echo "$mf_totals $counts ${silent:-0} ${known:-0}" |
+                awk '{for (i = 1; i <= 7; i++) printf "%d ", $i + $(i + 7)}')
+    programs=" [programs: right, warned, conflict, refused, failed: $counts; silent ${silent:-0}, known ${known:-0}]"
+  fi
+  echo "seed $seed: $last${programs} ${classes:+($classes)}" | tee -a "$summary"
   done_kernels=$((done_kernels + n))
   seed=$((seed + 1))
 done
-echo "total: $done_kernels kernels, $total_failed failed units, $failed_seeds seeds with failures, $(( $(date +%s) - start ))s" | tee -a "$summary"
+echo "total: $done_kernels $what, $total_failed failed units, $failed_seeds seeds with failures, $(( $(date +%s) - start ))s" | tee -a "$summary"
+if [ "$gen" = multifile ]; then
+  set -- $mf_totals
+  echo "programs: accepted and right $1, accepted with a warning $2, refused by a header conflict $3, other refusals $4, failed $5; silent mismatches (units) $6, of the known class $7" | tee -a "$summary"
+fi
 [ "$total_failed" -eq 0 ]

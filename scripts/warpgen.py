@@ -47,6 +47,15 @@ Usage:
 
 writes DIR/warpgen_s<seed>_<first kernel>.cpp files and DIR/warpgen.json (the
 kernels of each file: id, line range, family, idioms, expect64).
+
+    warpgen.py --multi-file --seed 1 --programs 50 --out DIR
+
+writes multi-file programs (warpgenlib/multifile.py): DIR/mf_s<seed>_p<n>/
+for n from --first-program, each a main.cpp, two or three sources of
+kernels and the project headers they share, with a program.json
+(sources, include directories, plan, whether the tool should refuse a
+header as two translation units need it rewritten differently) that
+scripts/difftest.py reads; DIR/warpgen.json lists them.
 """
 
 import argparse
@@ -62,6 +71,7 @@ from warpgenlib.families_scan import (fam_block_scan, fam_launch_scan,  # noqa: 
                                       fam_segmented)
 from warpgenlib.families_lanemask import fam_lanemask  # noqa: E402
 from warpgenlib import harness  # noqa: E402
+from warpgenlib import multifile  # noqa: E402
 from warpgenlib.kernel import FAMILIES, Kernel, weighted  # noqa: E402
 
 
@@ -77,29 +87,34 @@ FAMILY_FUNCS = {
 }
 
 
-def make_kernel(seed, kid, families=FAMILIES):
+def make_kernel(seed, kid, families=FAMILIES, shared=None, style=None, external=False):
     """The code lines of kernel `kid` (without its marker lines) and its
     description; its family is drawn from `families` (FAMILIES or a part
-    of it)."""
-    k = Kernel(seed, kid)
+    of it). The multi-file mode (warpgenlib/multifile.py) passes its
+    library of shared helpers, the style its plan wants and `external`: the
+    host function `void runKernel<kid>()` has external linkage (main, in
+    another source, calls it) and is not registered."""
+    k = Kernel(seed, kid, shared, style)
     k.family = weighted(k.rng, families)
     res = FAMILY_FUNCS[k.family](k)
     template = None
     if isinstance(res, tuple):
         res, template = res
     name = "runKernel%d" % kid
+    linkage = "" if external else "static "
     lines = list(k.pre)
     lines.append("")
     if template:
         lines.append(template[0])
         lines.append("static void %sImpl() {" % name)
     else:
-        lines.append("static void %s() {" % name)
+        lines.append("%svoid %s() {" % (linkage, name))
     lines += ["  " + s if s else "" for s in res]
     lines.append("}")
     if template:
-        lines.append("static void %s() { %sImpl%s(); }" % (name, name, template[1]))
-    lines.append("static const bool registered%d = wgRegister(%d, &%s);" % (kid, kid, name))
+        lines.append("%svoid %s() { %sImpl%s(); }" % (linkage, name, name, template[1]))
+    if not external:
+        lines.append("static const bool registered%d = wgRegister(%d, &%s);" % (kid, kid, name))
     lines += k.post
     verdict, reason = k.expect64()
     info = {"id": kid, "family": k.family, "style": k.style, "expect64": verdict,
@@ -174,6 +189,14 @@ def main(argv=None):
     ap.add_argument("--families",
                     help="comma-separated families to draw from, with their weights "
                          "(default: all: %s)" % ",".join(f for f, _ in FAMILIES))
+    ap.add_argument("--multi-file", action="store_true",
+                    help="write multi-file programs (warpgenlib/multifile.py): --programs of "
+                         "them from --first-program, each a directory of sources and shared "
+                         "headers; --kernels and --per-tu are not used")
+    ap.add_argument("--programs", type=int, default=10,
+                    help="with --multi-file: number of programs (default 10)")
+    ap.add_argument("--first-program", type=int, default=0,
+                    help="with --multi-file: number of the first program (default 0)")
     args = ap.parse_args(argv)
     families = FAMILIES
     if args.families:
@@ -182,6 +205,19 @@ def main(argv=None):
         if unknown:
             ap.error("unknown families: %s" % ", ".join(unknown))
         families = tuple(f for f in FAMILIES if f[0] in wanted)
+    if args.multi_file:
+        if args.programs < 1:
+            ap.error("--programs must be positive")
+        os.makedirs(args.out, exist_ok=True)
+        manifest = {"seed": args.seed, "multi_file": True, "programs": []}
+        for pid in range(args.first_program, args.first_program + args.programs):
+            name, desc = multifile.write_program(args.out, args.seed, pid, make_kernel, families)
+            manifest["programs"].append({"dir": name, "plan": desc["plan"],
+                                         "expect_conflict": desc["expect_conflict"],
+                                         "kernels": [k["id"] for k in desc["kernels"]]})
+        with open(os.path.join(args.out, "warpgen.json"), "w") as f:
+            json.dump(manifest, f, indent=1)
+        return 0
     if args.kernels < 1 or args.per_tu < 1:
         ap.error("--kernels and --per-tu must be positive")
     os.makedirs(args.out, exist_ok=True)

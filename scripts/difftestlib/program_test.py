@@ -9,8 +9,8 @@ import re
 import sys
 import time
 
-from .programs import (blank_units, build_error_units, in_unit, parse_diagnostics,
-                       split_units)
+from .programs import (CONFLICT, blank_units, build_error_units, build_error_units_tree,
+                       in_unit, parse_diagnostics, parse_diagnostics_tree, split_units)
 
 
 class Outcome:
@@ -46,7 +46,8 @@ class ProgramTest:
             cmd.append("-fuse-ld=" + self.cfg.linker)
         for inc in includes:
             cmd += ["-I", inc]
-        cmd += list(extra) + self.p.cxxflags + [src, "-o", out]
+        srcs = src if isinstance(src, list) else [src]
+        cmd += list(extra) + self.p.cxxflags + srcs + ["-o", out]
         rc, _, err = self.runner.run(cmd, timeout=self.cfg.build_timeout,
                                      timing=self.timing, key=key)
         if rc != 0 and self.cfg.retry_delay > 0:
@@ -299,7 +300,9 @@ class ProgramTest:
             self.results.append({"program": self.p.path, "unit": self.unit_name(u, n),
                                  "status": "fail", "class": cls, "outputs": {},
                                  "diags": [], "detail": text, "wrong64": None,
-                                 "warned": False, "expect64": u.get("expect64")})
+                                 "warned": False, "expect64": u.get("expect64"),
+                                 "conflict": False,
+                                 "expect_conflict": getattr(self.p, "expect_conflict", None)})
 
     def unit_name(self, u, n):
         if u.get("id") is not None:
@@ -308,7 +311,7 @@ class ProgramTest:
         return "whole output, arguments [%s]" % " ".join(args)
 
     def judge(self, unit_name, outs, diags, gen, expect=None, blanked=False, build_error=None,
-              gpu_error=None, may_refuse=False):
+              gpu_error=None, may_refuse=False, conflict=False):
         """Applies the rule to one unit; outs maps ref32/ref64/gen32/gen64
         to Outcome (gen ones absent when there is no rewritten program);
         build_error and gpu_error are the CPU and GPU compilers' errors in
@@ -319,7 +322,8 @@ class ProgramTest:
         errored = any(d["severity"] in ("error", "fatal error") for d in diags)
         res = {"program": self.p.path, "unit": unit_name, "outputs": outs, "diags": diags,
                "wrong64": wrong64, "warned": warned, "expect64": expect, "status": "pass",
-               "class": None, "detail": ""}
+               "class": None, "detail": "", "conflict": False,
+               "expect_conflict": getattr(self.p, "expect_conflict", None)}
 
         def fail(cls, detail=""):
             res["status"], res["class"], res["detail"] = "fail", cls, detail
@@ -330,6 +334,14 @@ class ProgramTest:
             pass
         elif build_error is not None:
             fail("gen-build-failed", build_error)
+        elif conflict:
+            # A multi-file program's header that two translation units need
+            # rewritten differently: the tool refuses, writing nothing. Not
+            # a failure; unless the generator said so, a failure under
+            # --strict-conflicts.
+            res["status"], res["conflict"] = "refused", True
+            if getattr(self.cfg, "strict_conflicts", False) and not self.p.expect_conflict:
+                fail("conflict-unpredicted", gen.get("conflict_text", ""))
         elif blanked or gen["status"] == "refused":
             if self.p.may_refuse or (errored and (wrong64 or may_refuse)):
                 res["status"] = "refused"
@@ -377,7 +389,8 @@ class ProgramTest:
             self.judge(self.unit_name(u, 0), outs, diags, gen, expect=u["expect64"],
                        blanked=i in gen["blanked"],
                        build_error=gen.get("build_failed", {}).get(i),
-                       gpu_error=gpu.get(i, gpu.get(None)), may_refuse=u.get("may_refuse"))
+                       gpu_error=gpu.get(i, gpu.get(None)), may_refuse=u.get("may_refuse"),
+                       conflict=i in gen.get("conflicted", ()))
 
     def judge_whole(self, ref_bins, gen):
         for n, args in enumerate(self.p.runs):
@@ -395,3 +408,207 @@ class ProgramTest:
             self.judge(self.unit_name({"id": None}, n), outs, gen["diags"], gen,
                        gpu_error="".join(gen.get("gpu_failed", {}).values()) or None)
 
+
+
+class MultiProgramTest(ProgramTest):
+    """A program of several sources and the project headers they share
+    (programs.MultiProgram): built from all its sources, rewritten in one
+    run of the tool (`--output-dir`, `--root`: the headers are rewritten
+    once for all the sources) and judged kernel by kernel as a
+    single-file generator program is. A kernel refused by an error in its
+    lines or in a helper it calls is blanked out, with main's call of it,
+    and the rest rewritten again; a header conflict (CONFLICT) blanks the
+    helper at its line and every kernel that calls it, which count as
+    refused by the conflict."""
+
+    def __init__(self, prog, cfg, runner, work):
+        super().__init__(prog, cfg, runner, work)
+        self.roots = [prog.root]
+        self.rounds = 0
+
+    def unit_name(self, u, n):
+        return "kernel %d (%s lines %d-%d)" % (u["id"], u["rel"], u["lines"][0], u["lines"][1])
+
+    def judge_kernels(self, ref_bins, gen):
+        super().judge_kernels(ref_bins, gen)
+        # A failure of a kernel that the generator's model joins through a
+        # shared helper to other kernels in a component that runs as
+        # written: the tool's one warning of the component lies at another
+        # kernel's line, and the kernel may run as written where alone it
+        # would be widened or narrowed (test/differential/
+        # shared-helper-join.test).
+        model = {k["id"]: k for k in self.p.desc.get("kernels", [])}
+        for r in self.results:
+            m = re.match(r"kernel (\d+) ", r["unit"])
+            k = model.get(int(m.group(1))) if m else None
+            if r["status"] == "fail" and k and k.get("model") == "as-written" and \
+                    k.get("model_joined"):
+                r["known"] = "shared-helper-join"
+
+    def includes(self, root):
+        return [os.path.join(root, d) for d in self.p.include_dirs]
+
+    def sources(self, root):
+        return [os.path.join(root, s) for s in self.p.sources]
+
+    def build_reference(self):
+        exe = os.path.join(self.work, "ref")
+        rc, err = self.cxx(self.sources(self.p.root), exe,
+                           [self.cfg.include] + self.includes(self.p.root), key="ref build")
+        if rc:
+            return None, err
+        return {32: exe, 64: exe}, ""
+
+    def rewrite_tree(self, root):
+        """(status, output directory, stderr) of one run of the tool on
+        every source of the program under `root`."""
+        out = os.path.join(self.work, "out-%d" % self.rounds)
+        cmd = self.cfg.tool_cmd + self.sources(root) + [
+            "--output-dir", out, "--root", root, "--quiet", "--"]
+        cmd += ["-I" + d for d in self.includes(root)] + self.p.tool_args
+        for attempt in range(6):
+            rc, _, err = self.runner.run(cmd, timeout=self.cfg.build_timeout,
+                                         timing=self.timing, key="rewrite")
+            transient = rc == 127 and err.startswith("cannot run")
+            if not (transient or (rc < 0 and attempt == 0)) or self.cfg.retry_delay <= 0:
+                break
+            time.sleep(self.cfg.retry_delay * (attempt + 1))
+        with open(os.path.join(self.work, "rewrite.stderr"), "a") as f:
+            f.write("$ %s\n%s" % (" ".join(cmd), err))
+        return rc, out, err
+
+    def reduce_tree(self, blanked, build_failed, helpers):
+        """A copy of the program with these units and helpers blanked out."""
+        self.rounds += 1
+        dest = os.path.join(self.work, "reduced-%d" % self.rounds)
+        gone = set(blanked) | set(build_failed)
+        self.p.tree(dest, [u for u in self.p.units if u["id"] in gone], helpers)
+        self.roots.append(dest)
+        return dest
+
+    def rewrite_and_build(self):
+        p = self.p
+        root = p.root
+        blanked, conflicted, helpers = [], [], []
+        build_failed = {}
+        all_diags = []
+        stderr_all = ""
+        state = {"conflict_text": ""}
+
+        def result(status, text, exe=None):
+            return {"exe": exe, "status": status, "diags": all_diags, "blanked": blanked,
+                    "text": text, "build_failed": build_failed, "gpu_failed": {},
+                    "conflicted": conflicted, "conflict_text": state["conflict_text"]}
+
+        while True:
+            rc, out, err = self.rewrite_tree(root)
+            stderr_all += err
+            diags = parse_diagnostics_tree(err, self.roots)
+            all_diags += [d for d in diags if d not in all_diags]
+            if rc != 0:
+                if rc < 0 or rc == 124 or not re.search(r": (fatal )?error: ", err):
+                    return result("crashed", "hpp-rewrite exited with status %d%s" % (
+                        rc, ", stderr:\n" + err if err.strip() else ", no diagnostics"))
+                errors = [d for d in diags if d["severity"] in ("error", "fatal error")]
+                live = [u for u in p.units if u["id"] not in blanked]
+                conflicts = [d for d in errors if CONFLICT in d["text"]]
+                others = [d for d in errors if CONFLICT not in d["text"]]
+                if conflicts:
+                    state["conflict_text"] += "".join(d["text"] + "\n" for d in conflicts)
+                new_helpers = set()
+                for d in errors:
+                    new_helpers |= set(p.helpers_at(d["file"], d["line"]))
+                if any(not p.helpers_at(d["file"], d["line"]) for d in conflicts):
+                    # A conflict outside the generator's helpers: the whole
+                    # program is refused by it.
+                    conflicted += [u["id"] for u in live]
+                    blanked += [u["id"] for u in live]
+                    return result("refused", err)
+                by_conflict = {n for d in conflicts for n in p.helpers_at(d["file"], d["line"])}
+                hit_conflict = [u for u in live if any(u["id"] in p.helpers[n]["users"]
+                                                       for n in by_conflict)]
+                hit = [u for u in live if u not in hit_conflict and
+                       any(in_unit(d, u) for d in others)]
+                outside = [d for d in others if not any(in_unit(d, u) for u in p.units)
+                           and not p.helpers_at(d["file"], d["line"])]
+                if outside or not (hit or new_helpers):
+                    return result("refused", err)
+                conflicted += [u["id"] for u in hit_conflict]
+                blanked += [u["id"] for u in hit_conflict + hit]
+                helpers += sorted(new_helpers - set(helpers))
+                if len(set(blanked) | set(build_failed)) >= len(p.units):
+                    return result("refused", err)
+                root = self.reduce_tree(blanked, build_failed, helpers)
+                continue
+            exe = os.path.join(self.work, "gen")
+            checks = ["-DHPP_CPU_CHECKS"] if self.cfg.check else []
+            rc, err = self.cxx(self.sources(out), exe,
+                               [self.cfg.runtime, self.cfg.include] + self.includes(out), checks,
+                               key="gen build")
+            if rc:
+                hit = build_error_units_tree(err, self.roots, p,
+                                             set(blanked) | set(build_failed))
+                hit.pop(None, None)
+                if not hit:
+                    return result("build-failed", err)
+                build_failed.update(hit)
+                if len(set(blanked) | set(build_failed)) >= len(p.units):
+                    return result("build-failed", err)
+                root = self.reduce_tree(blanked, build_failed, helpers)
+                continue
+            gen = result("ok", stderr_all, exe)
+            if self.cfg.gpu:
+                gen["gpu_failed"] = self.gpu_builds_tree(out, root, blanked, build_failed,
+                                                         helpers)
+            return gen
+
+    def gpu_builds_tree(self, out, root, blanked, build_failed, helpers):
+        """gpu_builds for the program's rewritten sources, each compiled on
+        its own (or all queued, one group per program: -I the output)."""
+        if self.cfg.gpu_queue:
+            cmd = [sys.executable, os.path.join(os.path.dirname(os.path.dirname(
+                       os.path.abspath(__file__))), "gpu-check.py"),
+                   "--queue", self.cfg.gpu_queue, "-I", self.cfg.runtime, "-I", self.cfg.include,
+                   "-I", out] + sum((["-I", d] for d in self.includes(out)), [])
+            if "nvcc" in self.cfg.gpu:
+                cmd += ["--nvcc", self.cfg.nvcc]
+            if any(t != "nvcc" for t in self.cfg.gpu):
+                cmd += ["--hipcc", self.cfg.hipcc]
+            rc, _, err = self.runner.run(cmd + self.sources(out), timeout=self.cfg.build_timeout,
+                                         timing=self.timing, key="gpu build")
+            return {} if rc == 0 else {None: "queueing the GPU build failed:\n%s\n" % err}
+        failed = {}
+        gone = set(blanked) | set(build_failed)
+        cur = out
+        for target in self.cfg.gpu:
+            if target == "nvcc":
+                base = [self.cfg.nvcc, "-std=c++17", "-arch=sm_90", "-x", "cu", "-c"]
+            else:
+                base = [self.cfg.hipcc, "-std=c++17", "-x", "hip", "--offload-arch=" + target,
+                        "--cuda-device-only", "-c"]
+            for attempt in range(6):
+                incs = ["-I", self.cfg.runtime, "-I", self.cfg.include]
+                incs += sum((["-I", d] for d in self.includes(cur)), [])
+                errs = ""
+                for src in self.sources(cur):
+                    rc, _, err = self.runner.run(base + incs + [src, "-o", os.devnull],
+                                                 timeout=self.cfg.build_timeout,
+                                                 timing=self.timing, key="gpu build")
+                    if rc:
+                        errs += err
+                if not errs:
+                    break
+                with open(os.path.join(self.work, "%s.%d.stderr" % (target, attempt)), "w") as f:
+                    f.write(errs)
+                hit = build_error_units_tree(errs, self.roots, self.p, gone | set(failed))
+                for uid, text in hit.items():
+                    failed[uid] = failed.get(uid, "") + \
+                        "%s rejects the rewritten program:\n%s\n" % (target, text)
+                if None in hit or len(gone) + len(failed) >= len(self.p.units):
+                    break
+                reduced = self.reduce_tree(gone | set(failed), {}, helpers)
+                rc, nxt, _ = self.rewrite_tree(reduced)
+                if rc != 0:
+                    break
+                cur = nxt
+        return failed

@@ -10,6 +10,11 @@ import os
 import re
 
 MARKER = re.compile(r"^// (?:warpgen|scope-corpus) kernel (\d+): lines (\d+)-(\d+)(.*)$")
+# The multi-file mode's helpers in headers and the lines of main that call
+# a kernel (scripts/warpgenlib/multifile.py).
+HELPER = re.compile(r"^// warpgen helper (\w+): lines (\d+)-(\d+), used by kernels ([\d ]+|none)")
+CALL = re.compile(r"// warpgen call (\d+)\s*$")
+CONFLICT = "the translation units disagree on this project header"
 EXPECT = re.compile(r"expect64 (ok|wrong) \((.*)\)\s*$")
 DIAG = re.compile(r"^(.*?):(\d+):(\d+): (warning|error|fatal error|remark|note): (.*?)"
                   r"(?: \[([A-Za-z0-9_.-]+)\])?$")
@@ -17,7 +22,11 @@ UNIT_LINE = re.compile(r"^kernel (\d+): (.*)$")
 
 
 class Program:
-    """One input program and its options."""
+    """One input program and its options. A directory with a program.json
+    (scripts/warpgen.py --multi-file) is one program of several sources:
+    see MultiProgram."""
+
+    multi = False
 
     def __init__(self, path, opts=None):
         opts = opts or {}
@@ -49,6 +58,111 @@ class Program:
         return units or None
 
 
+class MultiProgram(Program):
+    """A program of several sources and the project headers they share
+    (a directory with a program.json: sources, the first one holding
+    main; include_dirs; expect_conflict). Its check units are the kernels
+    of every source, each with its file (`rel`, relative to the root) and
+    the other lines that are its code (`extra`: the header helpers it
+    calls, main's lines that call it). `helpers`: the header helpers,
+    name -> {rel, lines, users}."""
+
+    multi = True
+
+    def __init__(self, root, opts=None):
+        opts = opts or {}
+        self.root = self.path = os.path.abspath(root)
+        with open(os.path.join(self.root, "program.json")) as f:
+            desc = json.load(f)
+        self.desc = desc
+        self.sources = list(desc["sources"])
+        self.include_dirs = list(desc.get("include_dirs", []))
+        self.expect_conflict = bool(desc.get("expect_conflict"))
+        self.conflict_helpers = list(desc.get("conflict_helpers", []))
+        self.runs = [[]]
+        self.width_defines = self.width_dependent = False
+        self.ignore = None
+        self.may_refuse = bool(opts.get("may_refuse", False))
+        self.skip = opts.get("skip")
+        self.cxxflags = list(opts.get("cxxflags", []))
+        self.tool_args = list(opts.get("tool_args", []))
+        self.env = dict(opts.get("env", {}))
+        # Every file of the program: the sources and the headers.
+        self.files = {}
+        for dirpath, _, names in os.walk(self.root):
+            for name in names:
+                if name.endswith((".cpp", ".h", ".hpp", ".cuh")):
+                    full = os.path.join(dirpath, name)
+                    with open(full, errors="replace") as f:
+                        self.files[os.path.relpath(full, self.root)] = f.read()
+        self.helpers = {}
+        for rel, text in sorted(self.files.items()):
+            for line in text.splitlines():
+                m = HELPER.match(line)
+                if m:
+                    users = [] if m.group(4) == "none" else [int(x) for x in m.group(4).split()]
+                    self.helpers[m.group(1)] = {"rel": rel, "users": users,
+                                                "lines": (int(m.group(2)), int(m.group(3)))}
+        self.source = None
+        units = []
+        for rel in self.sources:
+            for line in self.files[rel].splitlines():
+                m = MARKER.match(line)
+                if m:
+                    e = EXPECT.search(m.group(4))
+                    units.append({"id": int(m.group(1)), "rel": rel,
+                                  "lines": (int(m.group(2)), int(m.group(3))),
+                                  "expect64": e.group(1) if e else None,
+                                  "reason": e.group(2) if e else "",
+                                  "may_refuse": ", refusal allowed" in m.group(4),
+                                  "extra": []})
+        by_id = {u["id"]: u for u in units}
+        for name, h in self.helpers.items():
+            for uid in h["users"]:
+                if uid in by_id:
+                    by_id[uid]["extra"].append((h["rel"], h["lines"][0], h["lines"][1]))
+        for rel in self.sources:
+            for n, line in enumerate(self.files[rel].splitlines(), 1):
+                m = CALL.search(line)
+                if m and int(m.group(1)) in by_id:
+                    by_id[int(m.group(1))]["extra"].append((rel, n, n))
+        self.units = units or None
+
+    def helpers_at(self, rel, line):
+        """The names of the helpers whose lines hold (rel, line)."""
+        return [n for n, h in self.helpers.items()
+                if h["rel"] == rel and h["lines"][0] <= line <= h["lines"][1]]
+
+    def tree(self, dest, blank_units=(), blank_helpers=()):
+        """Writes the program under `dest` with the lines of these units
+        (their kernels and main's calls of them) and helpers emptied (line
+        numbers kept)."""
+        gone = {}
+        for u in blank_units:
+            gone.setdefault(u["rel"], []).append(u["lines"])
+            for rel, lo, hi in u["extra"]:
+                if self.helpers_at(rel, lo) == []:  # main's call, not a helper
+                    gone.setdefault(rel, []).append((lo, hi))
+        for name in blank_helpers:
+            h = self.helpers[name]
+            gone.setdefault(h["rel"], []).append(h["lines"])
+        for rel, text in self.files.items():
+            lines = text.split("\n")
+            for lo, hi in gone.get(rel, []):
+                for n in range(lo - 1, min(hi, len(lines))):
+                    lines[n] = ""
+            path = os.path.join(dest, rel)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", errors="surrogateescape") as f:
+                f.write("\n".join(lines))
+        with open(os.path.join(dest, "program.json"), "w") as f:
+            json.dump(self.desc, f, indent=1)
+
+
+def is_multi_program(path):
+    return os.path.isdir(path) and os.path.isfile(os.path.join(path, "program.json"))
+
+
 def load_config(path):
     """Program options keyed by absolute path, in the config's order."""
     with open(path) as f:
@@ -70,10 +184,13 @@ def collect_inputs(args_inputs):
             for path, entry in load_config(item):
                 options[path] = entry
                 order.append(path)
+        elif is_multi_program(item):
+            plain.append(os.path.abspath(item))
         elif os.path.isdir(item):
             for name in sorted(os.listdir(item)):
-                if name.endswith(".cpp"):
-                    plain.append(os.path.abspath(os.path.join(item, name)))
+                full = os.path.abspath(os.path.join(item, name))
+                if name.endswith(".cpp") or is_multi_program(full):
+                    plain.append(full)
         elif os.path.isfile(item):
             plain.append(os.path.abspath(item))
         else:
@@ -86,6 +203,9 @@ def collect_inputs(args_inputs):
         opts = options.get(path, {})
         if opts.get("skip"):
             skipped.append((path, opts["skip"]))
+            continue
+        if is_multi_program(path):
+            programs.append(MultiProgram(path, opts))
             continue
         if not os.path.isfile(path):
             raise SystemExit("difftest: no such input: %s" % path)
@@ -109,7 +229,39 @@ def parse_diagnostics(stderr, path):
     return diags
 
 
+def parse_diagnostics_tree(stderr, roots):
+    """The tool's diagnostics about the files under any of `roots` (a
+    program's directory and its reduced copies): dicts with file (the
+    path relative to its root), line, severity, tag, text."""
+    diags = []
+    for line in stderr.splitlines():
+        m = DIAG.match(line)
+        if not m:
+            continue
+        rel = rel_path(m.group(1), roots)
+        if rel is None:
+            continue
+        diags.append({"file": rel, "line": int(m.group(2)), "severity": m.group(4),
+                      "tag": m.group(6) or "", "text": line})
+    return diags
+
+
+def rel_path(path, roots):
+    """`path` relative to the first of `roots` that holds it, or None."""
+    full = os.path.abspath(path)
+    for root in roots:
+        if full.startswith(root.rstrip(os.sep) + os.sep):
+            return os.path.relpath(full, root)
+    return None
+
+
 def in_unit(diag, unit):
+    if "rel" in unit:
+        # A unit of a multi-file program: its kernel's lines in its
+        # source, and its extra ranges (helpers, main's call).
+        ranges = [(unit["rel"],) + tuple(unit["lines"])] + list(unit.get("extra", []))
+        return any(diag.get("file") == rel and lo <= diag["line"] <= hi
+                   for rel, lo, hi in ranges)
     lo, hi = unit["lines"]
     return lo <= diag["line"] <= hi
 
@@ -157,6 +309,39 @@ def build_error_units(stderr, path, units, gone=()):
             elif msg == "context" or re.search(r"required from|requested here|instantiation",
                                                msg):
                 context.setdefault(u["id"], []).append(line)
+    chosen = errors or context
+    if not chosen:
+        return {None: stderr}
+    return {uid: "\n".join(lines[:20]) for uid, lines in chosen.items()}
+
+
+def build_error_units_tree(stderr, roots, prog, gone=()):
+    """build_error_units for a multi-file program: the compiler's errors
+    name files under `roots` (the #line directives of the rewritten files
+    name the rewritten input's); an error in a header helper names every
+    unit that calls it."""
+    errors, context = {}, {}
+    for line in stderr.splitlines():
+        m = COMPILER_LINE.match(line)
+        hits = []
+        if m:
+            rel = rel_path(m.group(1), roots)
+            if rel is not None:
+                hits.append((rel, int(m.group(2) or m.group(3)), m.group(4)))
+        for at in NVCC_AT.finditer(line):
+            rel = rel_path(at.group(2), roots)
+            if rel is not None:
+                hits.append((rel, int(at.group(1)), "context"))
+        for rel, n, msg in hits:
+            ids = [u["id"] for u in prog.units if in_unit({"file": rel, "line": n}, u)]
+            for uid in ids:
+                if uid in gone:
+                    continue
+                if re.match(r"(fatal )?error", msg):
+                    errors.setdefault(uid, []).append(line)
+                elif msg == "context" or re.search(r"required from|requested here|instantiation",
+                                                   msg):
+                    context.setdefault(uid, []).append(line)
     chosen = errors or context
     if not chosen:
         return {None: stderr}

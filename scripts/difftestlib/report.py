@@ -16,6 +16,8 @@ CLASS_HELP = {
     "mismatch-32": "rewritten@32 differs from reference@32 (silent)",
     "mismatch-64": "reference@64 is right, rewritten@64 differs (silent)",
     "wrong-64-unwarned": "wrong at 64 as written, still wrong rewritten, no warning (silent)",
+    "conflict-unpredicted": "a header conflict refused a multi-file program that does not "
+                            "expect one (--strict-conflicts)",
 }
 
 
@@ -55,11 +57,67 @@ def write_json(path, results, skipped):
             "program": r["program"], "unit": r["unit"], "status": r["status"],
             "class": r["class"], "wrong64": r["wrong64"], "warned": r["warned"],
             "expect64": r.get("expect64"), "detail": r["detail"],
+            "conflict": r.get("conflict", False), "known": r.get("known"),
             "outputs": {k: o.text for k, o in r["outputs"].items()},
             "diagnostics": [d["text"] for d in r["diags"]]})
     with open(path, "w") as f:
         json.dump({"units": units, "skipped": [{"program": p, "why": w} for p, w in skipped]},
                   f, indent=1)
+
+
+def program_outcomes(results):
+    """Each multi-file program's outcome (results carry expect_conflict,
+    None for other programs): failed (a unit failed), conflict (refused by
+    a header conflict, some units or all), refused (some units refused
+    otherwise), warned (accepted, a unit with a warning), right (accepted,
+    every unit right, no warning). {program: (outcome, expected a
+    conflict, had one)}."""
+    by_prog = {}
+    for r in results:
+        if r.get("expect_conflict") is None:
+            continue
+        by_prog.setdefault(r["program"], []).append(r)
+    out = {}
+    for prog, rs in by_prog.items():
+        conflict = any(r.get("conflict") for r in rs)
+        if any(r["status"] == "fail" for r in rs):
+            what = "failed"
+        elif conflict:
+            what = "conflict"
+        elif any(r["status"] == "refused" for r in rs):
+            what = "refused"
+        elif any(r["warned"] for r in rs):
+            what = "warned"
+        else:
+            what = "right"
+        out[prog] = (what, bool(rs[0]["expect_conflict"]), conflict)
+    return out
+
+
+def multi_file_lines(results):
+    outcomes = program_outcomes(results)
+    if not outcomes:
+        return []
+    count = lambda what: sum(1 for o in outcomes.values() if o[0] == what)  # noqa: E731
+    units = [r for r in results if r.get("conflict")]
+    lines = ["  multi-file programs: %d: accepted and right %d, accepted with a warning %d, "
+             "refused by a header conflict %d (%d units), other refusals %d, failed %d" % (
+                 len(outcomes), count("right"), count("warned"), count("conflict"), len(units),
+                 count("refused"), count("failed"))]
+    expected = sum(1 for o in outcomes.values() if o[1])
+    unpredicted = sorted(p for p, o in outcomes.items() if o[2] and not o[1])
+    missed = sorted(p for p, o in outcomes.items() if o[1] and not o[2])
+    lines.append("  header conflicts the generator predicted: %d of %d programs; unpredicted %d, "
+                 "predicted but accepted %d" % (expected - len(missed), expected, len(unpredicted),
+                                                len(missed)))
+    for p in unpredicted[:10]:
+        lines.append("    unpredicted header conflict: %s" % p)
+    known = [r for r in results if r["status"] == "fail" and r.get("known")]
+    if known:
+        lines.append("  failed units of a known class (the generator's model joins the kernel "
+                     "through a shared helper to a kernel that runs as written: "
+                     "test/differential/shared-helper-join.test): %d" % len(known))
+    return lines
 
 
 def summarize(results, skipped, elapsed, timings):
@@ -96,6 +154,7 @@ def summarize(results, skipped, elapsed, timings):
         for r in off[:10]:
             lines.append("    predicted %s, reference@64 %s: %s: %s" % (
                 r["expect64"], "wrong" if r["wrong64"] else "ok", r["program"], r["unit"]))
+    lines += multi_file_lines(results)
     if skipped:
         lines.append("  skipped inputs: %d" % len(skipped))
     for cls in sorted(by_class):

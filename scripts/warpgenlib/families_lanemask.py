@@ -64,13 +64,16 @@ def lane_ids(k, body, eff, need_warp=True, exact=False):
         else:
             lane = k.pick("%s & (%s - 1)" % (t, w), "%s %% %s" % (t, w))
             warp = "%s / %s" % (t, w)
-    if not exact and k.chance(0.25):
+    if not exact and k.chance(0.45 if k.shared else 0.25):
         # The ids from helpers, as the benchmark's laneId()/warpId().
-        k.pre += ["", "/// The lane of work-item `id` in its warp.",
-                  "__device(hpp) inline %s laneId%d(int id) { return %s; }" % (
-                      k.pick("int", "unsigned", "int"), k.kid, lane.replace(t, "id"))]
-        body.append("const int lane = laneId%d(%s);" % (k.kid, t))
-        k.idiom("lane", "helper(%s)" % lane)
+        rtype = k.pick("int", "unsigned", "int")
+        shared = k.shared and k.shared.lane_helper(k, "lane", lane.replace(t, "id"), rtype)
+        if not shared:
+            k.pre += ["", "/// The lane of work-item `id` in its warp.",
+                      "__device(hpp) inline %s laneId%d(int id) { return %s; }" % (
+                          rtype, k.kid, lane.replace(t, "id"))]
+        body.append("const int lane = %s(%s);" % (shared or "laneId%d" % k.kid, t))
+        k.idiom("lane", "%shelper(%s)" % ("shared " if shared else "", lane))
     else:
         body.append("const int lane = %s;" % lane)
         k.idiom("lane", lane)

@@ -45,10 +45,18 @@ class Kernel:
     kernel is predicted right at 64 when no fact is bad and the widths agree.
     """
 
-    def __init__(self, seed, kid):
+    def __init__(self, seed, kid, shared=None, style=None):
         self.kid = kid
         self.rng = random.Random("warpgen:%s:%d" % (seed, kid))
         self.style = weighted(self.rng, STYLES)
+        # The multi-file mode's plan for the kernel's source ("mixed-wide":
+        # mixed, with 64-bit masks).
+        self.force_wide = style == "mixed-wide"
+        if style:
+            self.style = "mixed" if self.force_wide else style
+        # The multi-file mode's library of helpers in shared headers
+        # (multifile.SharedLib); None for a single-file program.
+        self.shared = shared
         self.family = None
         self.facts = []  # (what, 32 | 64 | "error" | "wrong")
         self.idioms = []  # "what=how"
@@ -105,14 +113,22 @@ class Kernel:
     def width(self, eff, template=None):
         """The width spelled for a piece that assumes `eff` lanes at 64."""
         if eff == 64:
-            return "warpSize"
+            return self.real_width()
         return self.width32(template)
+
+    def real_width(self):
+        """warpSize, or in the multi-file mode sometimes the shared
+        headers' helper of the width."""
+        if self.shared and self.chance(self.shared.width_share):
+            return self.shared.width_call(self)
+        return "warpSize"
 
     # -- lane and warp ids --------------------------------------------------
     def lane_expr(self, t, eff):
         """A lane id of work-item id `t`, assuming `eff` lanes."""
         if eff == 64:
-            return self.pick("%s & (warpSize - 1)" % t, "%s %% warpSize" % t)
+            ws = self.real_width()
+            return self.pick("%s & (%s - 1)" % (t, ws), "%s %% %s" % (t, ws))
         w = self.width32()
         if w == "32":
             return self.pick("%s & 31" % t, "%s %% 32" % t, "%s & 0x1f" % t)
@@ -121,7 +137,7 @@ class Kernel:
     def warp_expr(self, t, eff):
         """A warp id (within the launch or group) of work-item id `t`."""
         if eff == 64:
-            return "%s / warpSize" % t
+            return "%s / %s" % (t, self.real_width())
         w = self.width32()
         if w == "32":
             return self.pick("%s / 32" % t, "%s >> 5" % t)
@@ -130,14 +146,22 @@ class Kernel:
     def declare_lane(self, body, t="tid"):
         """Declares `lane` (maybe through a helper); returns its width."""
         eff = self.want()
+        if self.force_wide:
+            # The multi-file mode's kernels that run as written: the lane
+            # from the real width (its helper), the rest mixed.
+            eff = 64
         expr = self.lane_expr(self.tid, eff)
-        if self.chance(0.25):
+        if self.chance(0.5 if self.shared else 0.25):
             name = "laneOf%d" % self.kid
             inner = self.lane_expr("id", eff)
-            self.pre += ["", "/// The lane of work-item `id` in its warp.",
-                         "__device(hpp) inline int %s(int id) { return %s; }" % (name, inner)]
+            shared = self.shared and self.shared.lane_helper(self, "lane", inner)
+            if shared:
+                name = shared
+            else:
+                self.pre += ["", "/// The lane of work-item `id` in its warp.",
+                             "__device(hpp) inline int %s(int id) { return %s; }" % (name, inner)]
             expr = "%s(%s)" % (name, self.tid)
-            self.idiom("lane", "helper(%s)" % inner)
+            self.idiom("lane", "%shelper(%s)" % ("shared " if shared else "", inner))
         else:
             self.idiom("lane", expr)
         body.append("int lane = %s;" % expr)
@@ -147,13 +171,17 @@ class Kernel:
     def declare_warp(self, body):
         eff = self.want()
         expr = self.warp_expr(self.tid, eff)
-        if self.chance(0.2):
+        if self.chance(0.45 if self.shared else 0.2):
             name = "warpOf%d" % self.kid
             inner = self.warp_expr("id", eff)
-            self.pre += ["", "/// The warp of work-item `id` in its work-group.",
-                         "__device(hpp) inline int %s(int id) { return %s; }" % (name, inner)]
+            shared = self.shared and self.shared.lane_helper(self, "warp", inner)
+            if shared:
+                name = shared
+            else:
+                self.pre += ["", "/// The warp of work-item `id` in its work-group.",
+                             "__device(hpp) inline int %s(int id) { return %s; }" % (name, inner)]
             expr = "%s(%s)" % (name, self.tid)
-            self.idiom("warp", "helper(%s)" % inner)
+            self.idiom("warp", "%shelper(%s)" % ("shared " if shared else "", inner))
         else:
             self.idiom("warp", expr)
         body.append("int warp = %s;" % expr)
@@ -169,7 +197,7 @@ class Kernel:
             wide = True
         else:
             wide = self.chance(0.35)
-        if need64:
+        if need64 or self.force_wide:
             wide = True
         if wide:
             # 64-bit masks name the whole mvector (HIP-aware code).
@@ -233,9 +261,13 @@ class Kernel:
             self.idiom("mask", "__activemask() in each call")
             return "__activemask()", 32
         name = "fullMask%d" % self.kid
-        self.pre += ["", "/// Every lane of the warp.",
-                     "__device(hpp) inline unsigned %s() { return 0xffffffffu; }" % name]
-        self.idiom("mask", "helper returning unsigned")
+        shared = self.shared and self.shared.mask_helper(self)
+        if shared:
+            name = shared
+        else:
+            self.pre += ["", "/// Every lane of the warp.",
+                         "__device(hpp) inline unsigned %s() { return 0xffffffffu; }" % name]
+        self.idiom("mask", "%shelper returning unsigned" % ("shared " if shared else ""))
         return "%s()" % name, 32
 
     # -- shuffle trees --------------------------------------------------------
@@ -259,6 +291,9 @@ class Kernel:
         call = "%s(%s, %s, o%s)" % (intr, mask, var, ", " + widtharg if widtharg else "")
         if op == "sum":
             step = ["%s += %s;" % (var, call)]
+        elif self.shared and self.chance(0.5):
+            step = ["int other = %s;" % call,
+                    "%s = %s;" % (var, self.shared.max_call(self, var, "other"))]
         else:
             step = ["int other = %s;" % call,
                     "%s = other > %s ? other : %s;" % (var, var, var)]
@@ -399,13 +434,17 @@ class Kernel:
         one = info["one"]
         if info["bits"] == 64 and one == "1u":
             self.fact("(1u << lane) with lanes up to 63", "wrong")
-        if self.chance(0.25):
+        if self.chance(0.45 if self.shared else 0.25):
             name = "lanesBelow%d" % self.kid
             rtype = "unsigned long long" if one == "1ull" else "unsigned"
-            self.pre += ["", "/// The lanes below `lane` in its warp.",
-                         "__device(hpp) inline %s %s(int lane) { return (%s << lane) - 1; }"
-                         % (rtype, name, one)]
-            self.idiom("prefix", "helper (%s << lane) - 1" % one)
+            shared = self.shared and self.shared.prefix_helper(self, rtype, one)
+            if shared:
+                name = shared
+            else:
+                self.pre += ["", "/// The lanes below `lane` in its warp.",
+                             "__device(hpp) inline %s %s(int lane) { return (%s << lane) - 1; }"
+                             % (rtype, name, one)]
+            self.idiom("prefix", "%shelper (%s << lane) - 1" % ("shared " if shared else "", one))
             return "%s(%s)" % (name, lane_text)
         self.idiom("prefix", "(%s << lane) - 1" % one)
         return "((%s << %s) - 1)" % (one, lane_text)

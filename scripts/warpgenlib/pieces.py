@@ -30,6 +30,9 @@ def tid_line(k):
 
 def value_lines(k, op="sum"):
     pad = "0" if op == "sum" else "-1000000"
+    if k.shared and k.chance(0.4):
+        return ["const int g = int(i.getX());",
+                "int v = %s;" % k.shared.load_call(k, "in", "g", "n", pad)]
     return ["const int g = int(i.getX());",
             "int v = g < n ? in[g] : %s;" % pad]
 
@@ -69,6 +72,9 @@ def lambda_block(head, body):
 
 
 def pred_expr(k, v):
+    if k.shared and k.chance(0.5):
+        # A predicate helper of the shared headers: host code calls it too.
+        return k.shared.pred_call(k, v)
     m = k.pick(3, 5, 7)
     r = k.rng.randrange(0, m)
     return k.pick("%s %% %d == %d" % (v, m, r if r else 0),
