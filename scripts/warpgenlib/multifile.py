@@ -35,19 +35,21 @@ too (the tool rewrites such sources again). A `__device(hpp)` function of
 a header is device code in every unit that includes it, called or not; a
 plain inline function or a template only where device code calls it, and
 host code elsewhere (its warpSize then the host's:
-test/rewrite/project-headers-host-width.test). Each program follows a
-plan:
+test/rewrite/project-headers-host-width.test; where it is device code
+for another unit, the host's view yields). Each program follows a plan:
 
   anchored  (most): the warp header holds a `__device(hpp)` helper with a
             32-lane fact that no kernel calls, and every source includes
             it, so every unit keeps 32-lane warps (or runs as written);
   native    every kernel written width-generic (warpSize, 64-bit masks) and
             no helper with a fact in a header;
-  conflict  a helper of the width that two units need rewritten
-            differently: a plain inline one that one unit's kernels call
-            and main includes without calling ("host"), or a
-            `__device(hpp)` one that kernels running as written call and
-            that is 32-lane code in the other units ("as-written").
+  conflict  a `__device(hpp)` helper of the width that kernels running as
+            written call and that is 32-lane code in the other units
+            ("as-written": the tool should refuse); or ("host") a plain
+            inline one that one unit's kernels call and main includes
+            without calling it, which the tool refused until 45fab63 and
+            now accepts (device code for one unit, host code for the
+            other).
 
 In the first two plans a helper that the model says would conflict is
 given back to its kernels (a copy in each kernel's source, renamed), so
@@ -548,7 +550,11 @@ def signature(h, mode):
     """What the rewrite of helper h's width-dependent code is in `mode`."""
     i = h.info
     if mode == "host":
-        return ("host",) if i["width"] else ()
+        # Host code in this unit: the merge of the units' header edits
+        # lets a unit's host view yield inside a function that is device
+        # code for another unit (until 45fab63 it conflicted:
+        # test/rewrite/project-headers-host-width.test).
+        return ()
     sig = []
     if i["width"]:
         sig.append("32" if mode == "logical32" else "device")
@@ -645,12 +651,12 @@ class Program:
         if self.plan == "native":
             forced = {s: "generic" for s in self.sources + [self.main]}
         elif self.plan == "conflict":
-            # The width from a helper that two units need rewritten
-            # differently: a plain inline function that one unit's kernels
-            # call (device code there) and main includes without calling
-            # (host code there); or a __device(hpp) function that kernels
-            # running as written (64-bit masks with 32-lane facts) call, and
-            # that is 32-lane code in the other units.
+            # The width from a helper: a __device(hpp) function that
+            # kernels running as written (64-bit masks with 32-lane facts)
+            # call, and that is 32-lane code in the other units (two
+            # rewrites: a conflict); or a plain inline function that one
+            # unit's kernels call (device code there) and main includes
+            # without calling (host code there: accepted since 45fab63).
             self.variant = rng.choice(("host", "as-written"))
             if self.variant == "host":
                 forced = {self.sources[0]: "generic", self.sources[1]: "cuda32"}
