@@ -236,6 +236,65 @@ __device(hpp) int other(int v) { return v * 2; }
   EXPECT_TRUE(Other.ThirtyTwo.Loc.isInvalid());
 }
 
+// A helper with nothing of the width in it (no warp operation, width,
+// mask or fact, in it or its callees) is rewritten the same for every
+// caller: the kernels that share it decide apart, and it is a component
+// of its own. A helper that holds a mask, or calls warp code, still joins.
+TEST_F(WidthModelTest, WidthFreeHelperJoinsNoKernels) {
+  ASSERT_TRUE(build(R"cpp(
+inline int loadOr(Pointer<int> p, int g, int n) { return g < n ? p[g] : 0; }
+inline int twice(Pointer<int> p, int g, int n) { return 2 * loadOr(p, g, n); }
+__device(hpp) bool has(unsigned m, int l) { return (m >> l) & 1u; }
+inline int total(int v) { return __shfl_xor_sync(0xffffffffu, v, 1); }
+inline int viaTotal(int v) { return total(v) + 1; }
+void run(Pointer<int> in, Pointer<int> out, int n) {
+  parallelFor(Range<1>(n), [=](Index<1> i) __device(hpp) {
+    int g = int(i.getX());
+    unsigned long long b = __ballot_sync(~0ull, twice(in, g, n) != 0);
+    if ((g & 31) == 0)
+      out[g] = int(__popcll(b));
+  });
+  parallelFor(Range<1>(n), [=](Index<1> i) __device(hpp) {
+    int g = int(i.getX());
+    int v = loadOr(in, g, n);
+    for (int o = warpSize / 2; o > 0; o /= 2)
+      v += __shfl_down_sync(0xffffffffu, v, o, warpSize);
+    out[g] = viaTotal(v) + has(__ballot_sync(0xffffffffu, v > 0), 3);
+  });
+  parallelFor(Range<1>(n), [=](Index<1> i) __device(hpp) {
+    int g = int(i.getX());
+    out[g] = viaTotal(loadOr(in, g, n) + warpSize);
+  });
+}
+)cpp"));
+  const WidthDecision &Mixed = kernel(0), &Wide = kernel(1);
+  EXPECT_EQ(Mixed.Model, WarpModel::AsWritten);
+  EXPECT_NE(&Mixed, &Wide);
+  EXPECT_NE(&of("loadOr"), &Mixed);
+  EXPECT_NE(&of("loadOr"), &Wide);
+  EXPECT_NE(&of("twice"), &Wide);
+  EXPECT_EQ(of("loadOr").Model, WarpModel::Logical32);
+  EXPECT_TRUE(of("loadOr").RealWidth.Loc.isInvalid());
+  EXPECT_TRUE(of("loadOr").ThirtyTwo.Loc.isInvalid());
+  // A mask parameter and warp code reached through a plain helper join.
+  EXPECT_EQ(&of("has"), &Wide);
+  EXPECT_EQ(&of("total"), &Wide);
+  EXPECT_EQ(&of("viaTotal"), &Wide);
+  EXPECT_EQ(&kernel(2), &Wide);
+  // The kernels of a component are its roots: the mixed kernel alone, the
+  // second and third kernels together.
+  ASSERT_EQ(Mixed.Roots.size(), 1u);
+  EXPECT_EQ(TU->lineColumn(Mixed.Roots[0].RealWidth.Loc),
+            TU->positionOf("~0ull"));
+  ASSERT_EQ(Wide.Roots.size(), 2u);
+  EXPECT_EQ(TU->lineColumn(Wide.Roots[1].RealWidth.Loc),
+            TU->positionOf("warpSize);\n  });"));
+  EXPECT_TRUE(of("loadOr").Roots.empty());
+  // Apart from the mixed kernel (which runs as written and narrows
+  // nothing), the second and third run on whole wavefronts.
+  EXPECT_EQ(Wide.Model, WarpModel::Native);
+}
+
 // Kernels that share no function still agree on what a warp is: once one
 // keeps 32-lane warps for a fact, one that would be Native narrows too,
 // and its fact points at the other kernel's.

@@ -6,16 +6,11 @@
 
 #include "Analysis/WidthModel.h"
 #include "Analysis/DeviceCallGraph.h"
-#include "Analysis/LaneId.h"
 #include "Analysis/LaneMask.h"
 #include "Dialect/DeviceCode.h"
-#include "Framework/DynamicASTVisitor.h"
 #include "Framework/RewriteScope.h"
 
 #include "clang/AST/DeclCXX.h"
-#include "clang/AST/ExprCXX.h"
-#include "clang/Lex/Lexer.h"
-#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 
@@ -32,262 +27,6 @@ const FunctionDecl *normalized(const FunctionDecl *FD) {
   if (const FunctionDecl *Def = FD->getDefinition())
     return Def;
   return FD;
-}
-
-/// True when \p Loc comes from an expansion of the macro \p Name, directly
-/// or through other macros.
-bool expandedFrom(SourceLocation Loc, StringRef Name, const SourceManager &SM,
-                  const LangOptions &LO) {
-  while (Loc.isMacroID()) {
-    if (Lexer::getImmediateMacroName(Loc, SM, LO) == Name)
-      return true;
-    Loc = SM.getImmediateMacroCallerLoc(Loc);
-  }
-  return false;
-}
-
-/// The literal values that carry a 32-lane warp: a tree's start (16), the
-/// last lane or a lane mask (31, 0x1f), the width (32).
-bool isThirtyTwoLaneLiteral(const llvm::APInt &V) {
-  return V.getActiveBits() <= 6 && (V == 16 || V == 31 || V == 32);
-}
-bool isThirtyTwoLaneLiteral(const llvm::APSInt &V) {
-  return !V.isNegative() &&
-         isThirtyTwoLaneLiteral(static_cast<const llvm::APInt &>(V));
-}
-
-/// A call, in \p E or its bit operations, of a function of the user's that
-/// returns a narrow integer: a mask the tool cannot widen (`fullMask()`,
-/// `b & lanesBelow(lane)`).
-const CallExpr *narrowMaskCall(const Expr *E, const ASTContext &Ctx) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *CE = dyn_cast<CallExpr>(E)) {
-    const FunctionDecl *FD = CE->getDirectCallee();
-    if (FD && warpCollectiveName(CE).empty() && !isDialectAPI(FD) &&
-        !FD->getBuiltinID() && isNarrowInteger(FD->getReturnType(), Ctx))
-      return CE;
-    return nullptr;
-  }
-  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    if (BO->isBitwiseOp())
-      if (const CallExpr *C = narrowMaskCall(BO->getLHS(), Ctx))
-        return C;
-    if (BO->isBitwiseOp() || BO->isAdditiveOp())
-      return narrowMaskCall(BO->isBitwiseOp() ? BO->getRHS() : BO->getLHS(),
-                            Ctx);
-  }
-  if (const auto *UO = dyn_cast<UnaryOperator>(E))
-    if (UO->getOpcode() == UO_Not)
-      return narrowMaskCall(UO->getSubExpr(), Ctx);
-  return nullptr;
-}
-
-/// True when \p E reads the warp width somewhere (`warpSize / 2`).
-bool mentionsWarpWidth(const Stmt *E) {
-  if (const auto *X = dyn_cast_or_null<Expr>(E); X && isWarpWidth(X))
-    return true;
-  for (const Stmt *Child : E->children())
-    if (Child && mentionsWarpWidth(Child))
-      return true;
-  return false;
-}
-
-/// Finds the real-width uses and the 32-lane facts of one body, as written.
-class FactScan : public DynamicASTVisitor {
-public:
-  FactScan(ASTContext &Ctx) : Ctx(Ctx), SM(Ctx.getSourceManager()) {}
-
-  WidthFact RealWidth, ThirtyTwo;
-  /// A warp intrinsic takes a 64-bit mask.
-  bool WideMask = false;
-
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) override {
-    const ValueDecl *D = DRE->getDecl();
-    const auto *VD = dyn_cast<VarDecl>(D);
-    if (VD && VD->getIdentifier() && VD->getName() == "warpSize" &&
-        VD->getDeclContext()->isTranslationUnit()) {
-      real(DRE->getBeginLoc(), "'warpSize'");
-      return true;
-    }
-    // A named constant of 16, 31 or 32 (`constexpr int kWarp = 32;`, an
-    // enumerator) is the literal under another name.
-    std::optional<llvm::APSInt> Value;
-    if (const auto *EC = dyn_cast<EnumConstantDecl>(D)) {
-      if (!EC->getInitExpr() || !readsWarpWidth(EC->getInitExpr()))
-        Value = EC->getInitVal();
-    } else if (VD && !VD->getType()->isDependentType() &&
-               VD->getType()->isIntegerType() &&
-               VD->isUsableInConstantExpressions(Ctx) &&
-               // `const int w = warpSize;` is the real width (a constant
-               // only while the tool parses), not a 32.
-               !readsWarpWidth(VD->getInit()))
-      if (const APValue *V = VD->evaluateValue(); V && V->isInt())
-        Value = V->getInt();
-    if (Value && isThirtyTwoLaneLiteral(*Value) && !isBound(DRE->getBeginLoc()))
-      fact(DRE->getBeginLoc(), "the constant '" + D->getNameAsString() + "' (" +
-                                   toString(*Value, 10) + ")");
-    return true;
-  }
-  bool VisitParenExpr(ParenExpr *PE) override {
-    if (PE->getBeginLoc().isMacroID() &&
-        expandedFrom(PE->getBeginLoc(), "MVECTOR_SIZE", SM, Ctx.getLangOpts()))
-      real(PE->getBeginLoc(), "'MVECTOR_SIZE'");
-    return true;
-  }
-  /// In a warp intrinsic's mask, lane, offset or width argument every
-  /// literal counts (`lane + 16`); a shuffled value is data.
-  bool TraverseCallExpr(CallExpr *CE) override {
-    StringRef Warp = warpCollectiveName(CE);
-    if (Warp.empty())
-      return DynamicASTVisitor::TraverseCallExpr(CE);
-    if (!WalkUpFromCallExpr(CE) || !TraverseStmt(CE->getCallee()))
-      return false;
-    bool Shuffle = warpCollectiveKind(Warp) == WarpCollectiveKind::Shuffle;
-    for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
-      bool Data = Shuffle && I == 1;
-      WarpArguments += !Data;
-      bool Ok = TraverseStmt(CE->getArg(I));
-      WarpArguments -= !Data;
-      if (!Ok)
-        return false;
-    }
-    return true;
-  }
-  bool VisitIntegerLiteral(IntegerLiteral *IL) override {
-    if (isThirtyTwoLaneLiteral(IL->getValue()) && !isBound(IL->getLocation()) &&
-        !Offsets.count(IL))
-      fact(IL->getLocation(), "the literal " + spelling(IL));
-    return true;
-  }
-  bool VisitFloatingLiteral(FloatingLiteral *FL) override {
-    if (FL->getValue().isExactlyValue(32.0))
-      fact(FL->getLocation(), "the literal " + spelling(FL));
-    return true;
-  }
-  bool VisitBinaryOperator(BinaryOperator *BO) override {
-    // `x + 32`, `n - 16`: an offset, not a width (`MVECTOR_SIZE + 32 - 32`);
-    // `lane & 31`, `id / 32`, `o = 16`, `s[32]`, `k < 32` are widths.
-    // (`WARP - 1` with `#define WARP 32` is a width: a literal on the left.)
-    if (BO->isAdditiveOp() && !WarpArguments &&
-        !isa<IntegerLiteral>(BO->getLHS()->IgnoreParenImpCasts()))
-      if (const auto *IL =
-              dyn_cast<IntegerLiteral>(BO->getRHS()->IgnoreParenImpCasts()))
-        Offsets.insert(IL);
-    if (!BO->isShiftOp() && !BO->isShiftAssignOp())
-      return true;
-    const auto *IL =
-        dyn_cast<IntegerLiteral>(BO->getRHS()->IgnoreParenImpCasts());
-    if (IL && IL->getValue() == 5)
-      fact(BO->getOperatorLoc(), "a shift by 5 (a 32-lane warp index)");
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *CE) override {
-    StringRef Name = globalCalleeName(CE);
-    if (Name == "__clz" || Name == "__clzll") {
-      fact(CE->getBeginLoc(), "'" + Name.str() +
-                                  "', whose count depends on "
-                                  "the mask's width");
-      return true;
-    }
-    const Expr *Mask = laneMaskArgument(CE);
-    if (!Mask)
-      return true;
-    QualType T = Mask->IgnoreParenImpCasts()->getType();
-    if (T->isDependentType() || !T->isIntegerType())
-      return true;
-    // A 64-bit mask names the whole mvector: the real width.
-    if (Ctx.getIntWidth(T) >= 64) {
-      real(Mask->getBeginLoc(), "a 64-bit lane mask");
-      WideMask = true;
-      return true;
-    }
-    if (const CallExpr *Helper = narrowMaskCall(Mask, Ctx))
-      fact(Helper->getBeginLoc(),
-           "a lane mask computed by '" +
-               Helper->getDirectCallee()->getNameAsString() +
-               "', which returns it as 32 bits");
-    // Under a 32-bit mask, a shuffle width other than the warp's, however
-    // it is computed (a literal, a template parameter, a value from the
-    // host), cuts a 32-lane warp into segments.
-    if (warpCollectiveKind(warpCollectiveName(CE)) ==
-            WarpCollectiveKind::Shuffle &&
-        writtenArgCount(CE) >= 4 && !mentionsWarpWidth(CE->getArg(3)))
-      fact(CE->getArg(3)->getBeginLoc(),
-           "a shuffle width that is not the warp's");
-    return true;
-  }
-
-private:
-  /// MVECTOR_MIN / MVECTOR_MAX are the dialect's compile-time bounds, not
-  /// assumptions.
-  bool isBound(SourceLocation Loc) {
-    const LangOptions &LO = Ctx.getLangOpts();
-    return Loc.isMacroID() && (expandedFrom(Loc, "MVECTOR_MIN", SM, LO) ||
-                               expandedFrom(Loc, "MVECTOR_MAX", SM, LO));
-  }
-  std::string spelling(const Expr *E) {
-    SourceLocation Loc = SM.getSpellingLoc(E->getBeginLoc());
-    return "'" +
-           Lexer::getSourceText(CharSourceRange::getTokenRange(Loc, Loc), SM,
-                                Ctx.getLangOpts())
-               .str() +
-           "'";
-  }
-  void real(SourceLocation Loc, std::string What) {
-    if (RealWidth.Loc.isInvalid())
-      RealWidth = {Loc, std::move(What)};
-  }
-  void fact(SourceLocation Loc, std::string What) {
-    if (ThirtyTwo.Loc.isInvalid())
-      ThirtyTwo = {Loc, std::move(What)};
-  }
-
-  ASTContext &Ctx;
-  const SourceManager &SM;
-  unsigned WarpArguments = 0;
-  llvm::DenseSet<const IntegerLiteral *> Offsets;
-};
-
-/// The calls of \p Body's bit operations that combine a lane mask of
-/// \p Masks with a narrow value computed by a user function, and those
-/// whose narrow value initialises or is assigned to a mask variable.
-std::vector<const CallExpr *> maskHelperCalls(const Stmt *Body,
-                                              const LaneMaskFlow &Masks,
-                                              const ASTContext &Ctx) {
-  struct Finder : DynamicASTVisitor {
-    const LaneMaskFlow &Masks;
-    const ASTContext &Ctx;
-    std::vector<const CallExpr *> Found;
-    Finder(const LaneMaskFlow &M, const ASTContext &C) : Masks(M), Ctx(C) {}
-    /// `unsigned m = lanesBelow(lane);` then `b & m`: the helper's 32 bits
-    /// reach the mask through a variable.
-    bool VisitVarDecl(VarDecl *VD) override {
-      if (VD->getInit() && Masks.isMaskVariable(VD))
-        if (const CallExpr *C = narrowMaskCall(VD->getInit(), Ctx))
-          Found.push_back(C);
-      return true;
-    }
-    bool VisitBinaryOperator(BinaryOperator *BO) override {
-      if (BO->isAssignmentOp())
-        if (const auto *DRE =
-                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-              VD && Masks.isMaskVariable(VD))
-            if (const CallExpr *C = narrowMaskCall(BO->getRHS(), Ctx))
-              Found.push_back(C);
-      if (!BO->isBitwiseOp())
-        return true;
-      if (const CallExpr *C = narrowMaskCall(BO->getRHS(), Ctx);
-          C && Masks.isMask(BO->getLHS()))
-        Found.push_back(C);
-      if (const CallExpr *C = narrowMaskCall(BO->getLHS(), Ctx);
-          C && Masks.isMask(BO->getRHS()))
-        Found.push_back(C);
-      return true;
-    }
-  } F(Masks, Ctx);
-  F.TraverseStmt(const_cast<Stmt *>(Body));
-  return F.Found;
 }
 
 /// The function whose body lexically encloses the lambda call operator
@@ -325,48 +64,33 @@ WidthModel::WidthModel(ASTContext &Ctx, const DeviceCallGraph &Graph,
     }
     return It->second;
   };
-  auto Join = [&](unsigned A, unsigned B) { Parent[find(A)] = find(B); };
   for (const FunctionDecl *FD : Graph.functions())
     Node(FD);
+  // Calls (caller, callee) and nested lambdas (lambda, enclosing function).
+  std::vector<std::pair<unsigned, unsigned>> Calls, Nested;
   for (const DeviceCallGraph::Call &C : Graph.calls())
     if (C.Caller && Index.count(normalized(C.Callee)))
-      Join(Node(C.Caller), Node(C.Callee));
-  // A lambda nested in device code is part of it.
+      Calls.push_back({Node(C.Caller), Node(C.Callee)});
   for (size_t I = 0; I < Units.size(); ++I)
     if (const auto *MD = dyn_cast<CXXMethodDecl>(Units[I]))
       if (const FunctionDecl *Outer = enclosingFunction(MD))
         if (Index.count(normalized(Outer)))
-          Join(I, Node(Outer));
+          Nested.push_back({unsigned(I), Node(Outer)});
 
-  // Components, in discovery order.
-  llvm::DenseMap<unsigned, unsigned> ComponentOf;
-  UnitComponent.resize(Units.size());
-  for (unsigned I = 0; I < Units.size(); ++I) {
-    auto [It, New] = ComponentOf.try_emplace(find(I), Decisions.size());
-    if (New)
-      Decisions.emplace_back();
-    UnitComponent[I] = It->second;
-  }
-
-  // Facts of each body, and the body ranges for lookups.
+  // Facts of each body, and the body ranges for lookups (by unit until the
+  // components are known).
+  std::vector<BodyWidthFacts> Facts(Units.size());
   LaneMaskFlow Masks;
   for (unsigned I = 0; I < Units.size(); ++I) {
     const FunctionDecl *FD = Units[I];
     const Stmt *Body = FD->getBody();
     if (!Body)
       continue;
-    WidthDecision &D = Decisions[UnitComponent[I]];
-    FactScan Scan(Ctx);
-    Scan.TraverseStmt(const_cast<Stmt *>(Body));
-    if (D.RealWidth.Loc.isInvalid())
-      D.RealWidth = Scan.RealWidth;
-    if (D.ThirtyTwo.Loc.isInvalid())
-      D.ThirtyTwo = Scan.ThirtyTwo;
-    D.WideMask |= Scan.WideMask;
+    Facts[I] = scanWidthFacts(Body, Ctx);
     Bodies.push_back({SM.getExpansionLoc(Body->getBeginLoc()),
-                      SM.getExpansionLoc(Body->getEndLoc()), UnitComponent[I]});
-    // The lane-mask flow starts at the outermost roots of the main file,
-    // as hpp-lane-mask's does.
+                      SM.getExpansionLoc(Body->getEndLoc()), I});
+    // The lane-mask flow starts at the outermost roots of the rewritten
+    // files, as hpp-lane-mask's does.
     if (!isWrittenInRewrittenFile(SM, SM.getExpansionLoc(FD->getLocation())))
       continue;
     const auto *MD = dyn_cast<CXXMethodDecl>(FD);
@@ -380,17 +104,26 @@ WidthModel::WidthModel(ASTContext &Ctx, const DeviceCallGraph &Graph,
     }
   }
 
-  // Masks the tool cannot widen keep a component on 32-lane warps.
+  // Masks the tool cannot widen keep a component on 32-lane warps; a unit
+  // whose code holds a mask is warp code.
   Masks.solve(Ctx);
+  std::vector<bool> HoldsMask(Units.size());
+  std::vector<std::pair<unsigned, WidthFact>> MaskFacts;
+  auto MaskCode = [&](SourceLocation Loc) {
+    if (const BodyRange *B = bodyAt(Loc))
+      HoldsMask[B->Component] = true;
+  };
   auto MaskFact = [&](SourceLocation Loc, std::string What) {
-    WidthDecision &D = const_cast<WidthDecision &>(at(Loc));
-    if (&D != &None && D.ThirtyTwo.Loc.isInvalid())
-      D.ThirtyTwo = {Loc, std::move(What)};
+    if (const BodyRange *B = bodyAt(Loc))
+      MaskFacts.push_back({B->Component, {Loc, std::move(What)}});
   };
   for (const MaskEscape &E : Masks.escapes())
     MaskFact(E.At->getBeginLoc(),
              "a lane mask stored where its type cannot be widened");
   for (const VarDecl *VD : Masks.maskVariables()) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(VD->getDeclContext()))
+      if (auto It = Index.find(normalized(FD)); It != Index.end())
+        HoldsMask[It->second] = true;
     if (!Masks.isLocal(VD) || !isNarrowInteger(VD->getType(), Ctx))
       continue;
     if (VD->isConstexpr() || VD->isStaticLocal())
@@ -404,11 +137,14 @@ WidthModel::WidthModel(ASTContext &Ctx, const DeviceCallGraph &Graph,
                                           "', declared together with '" +
                                           Other->getName().str() + "'");
   }
-  for (const Expr *Lit : Masks.maskLiterals())
+  for (const Expr *Lit : Masks.maskLiterals()) {
+    MaskCode(Lit->getBeginLoc());
     if (classifyMaskLiteral(Lit, Ctx) == MaskLiteral::Partial &&
         Masks.isWholeMask(Lit))
       MaskFact(Lit->getBeginLoc(), "a lane mask naming part of a 32-lane warp");
-
+  }
+  for (const CallExpr *CE : Masks.bitCalls())
+    MaskCode(CE->getBeginLoc());
   // A lane mask from a helper combined with a mask (`b & lanesBelow(l)`).
   for (unsigned I = 0; I < Units.size(); ++I)
     if (const Stmt *Body = Units[I]->getBody())
@@ -418,6 +154,87 @@ WidthModel::WidthModel(ASTContext &Ctx, const DeviceCallGraph &Graph,
                      Helper->getDirectCallee()->getNameAsString() +
                      "', which returns it as 32 bits");
 
+  // A function whose code has nothing of the width in it, and whose
+  // callees have none, is rewritten the same for every caller: it does not
+  // join its callers (two kernels that share `loadOr` decide apart).
+  std::vector<bool> Warp(Units.size());
+  for (unsigned I = 0; I < Units.size(); ++I) {
+    const BodyWidthFacts &F = Facts[I];
+    Warp[I] = F.WarpCode || F.WideMask || F.RealWidth.Loc.isValid() ||
+              F.ThirtyTwo.Loc.isValid() || HoldsMask[I];
+  }
+  for (const auto &[Unit, Fact] : MaskFacts)
+    Warp[Unit] = true;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const auto &[Caller, Callee] : Calls)
+      if (Warp[Callee] && !Warp[Caller])
+        Changed = Warp[Caller] = true;
+    for (const auto &[Lambda, Outer] : Nested)
+      if (Warp[Lambda] && !Warp[Outer])
+        Changed = Warp[Outer] = true;
+  }
+  auto Join = [&](unsigned A, unsigned B) { Parent[find(A)] = find(B); };
+  std::vector<bool> Called(Units.size());
+  for (const auto &[Caller, Callee] : Calls) {
+    Called[Callee] = true;
+    if (Warp[Callee])
+      Join(Caller, Callee);
+  }
+  // A lambda nested in device code is part of it.
+  for (const auto &[Lambda, Outer] : Nested) {
+    Called[Lambda] = true;
+    Join(Lambda, Outer);
+  }
+
+  // Components, in discovery order; each takes the first facts of its
+  // units, in that order, then the first mask fact.
+  llvm::DenseMap<unsigned, unsigned> ComponentOf;
+  UnitComponent.resize(Units.size());
+  for (unsigned I = 0; I < Units.size(); ++I) {
+    auto [It, New] = ComponentOf.try_emplace(find(I), Decisions.size());
+    if (New)
+      Decisions.emplace_back();
+    UnitComponent[I] = It->second;
+    WidthDecision &D = Decisions[It->second];
+    if (D.RealWidth.Loc.isInvalid())
+      D.RealWidth = Facts[I].RealWidth;
+    if (D.ThirtyTwo.Loc.isInvalid())
+      D.ThirtyTwo = Facts[I].ThirtyTwo;
+    D.WideMask |= Facts[I].WideMask;
+  }
+  // Each root's first real-width use, in the code it reaches.
+  std::vector<std::vector<unsigned>> Reaches(Units.size());
+  for (const auto &[Caller, Callee] : Calls)
+    Reaches[Caller].push_back(Callee);
+  for (const auto &[Lambda, Outer] : Nested)
+    Reaches[Outer].push_back(Lambda);
+  for (unsigned I = 0; I < Units.size(); ++I) {
+    if (Called[I])
+      continue;
+    WidthFact Real;
+    std::vector<bool> Seen(Units.size());
+    std::vector<unsigned> Work{I};
+    Seen[I] = true;
+    while (!Work.empty() && Real.Loc.isInvalid()) {
+      unsigned U = Work.back();
+      Work.pop_back();
+      Real = Facts[U].RealWidth;
+      for (unsigned V : Reaches[U])
+        if (!Seen[V]) {
+          Seen[V] = true;
+          Work.push_back(V);
+        }
+    }
+    Decisions[UnitComponent[I]].Roots.push_back({Units[I], std::move(Real)});
+  }
+  for (auto &[Unit, Fact] : MaskFacts) {
+    WidthDecision &D = Decisions[UnitComponent[Unit]];
+    if (D.ThirtyTwo.Loc.isInvalid())
+      D.ThirtyTwo = std::move(Fact);
+  }
+  for (BodyRange &B : Bodies)
+    B.Component = UnitComponent[B.Component];
   for (WidthDecision &D : Decisions) {
     bool Real = D.RealWidth.Loc.isValid(), Fact = D.ThirtyTwo.Loc.isValid();
     D.Model = Real && !Fact        ? WarpModel::Native
@@ -460,7 +277,7 @@ WidthModel::WidthModel(ASTContext &Ctx, const DeviceCallGraph &Graph,
   }
 }
 
-const WidthDecision &WidthModel::at(SourceLocation Loc) const {
+const WidthModel::BodyRange *WidthModel::bodyAt(SourceLocation Loc) const {
   const SourceManager &SM = Ctx.getSourceManager();
   Loc = SM.getExpansionLoc(Loc);
   const BodyRange *Best = nullptr;
@@ -475,7 +292,12 @@ const WidthDecision &WidthModel::at(SourceLocation Loc) const {
       BestSize = Size;
     }
   }
-  return Best ? Decisions[Best->Component] : None;
+  return Best;
+}
+
+const WidthDecision &WidthModel::at(SourceLocation Loc) const {
+  const BodyRange *B = bodyAt(Loc);
+  return B ? Decisions[B->Component] : None;
 }
 
 const WidthDecision &WidthModel::of(const FunctionDecl *FD) const {

@@ -11,8 +11,11 @@
 ///
 /// The unit of decision is a *component*: a device root (a parallelFor body,
 /// a `__device(hpp)` function or lambda) together with every device function
-/// it reaches, and joined with every other root that reaches one of those
-/// functions (a function is compiled once, so its callers must agree).
+/// it reaches that is warp code, and joined with every other root that
+/// reaches one of those functions (a function is compiled once, so its
+/// callers must agree). A function with nothing of the width in it or in
+/// its callees (WidthFacts.h: no warp operation, width, mask or fact) is
+/// rewritten the same for any caller and joins none.
 ///
 ///  - Logical32: each 32-lane half of a wavefront is one warp. The CUDA
 ///    intrinsics become `hpp::warp32::` operations with CUDA's semantics
@@ -39,10 +42,13 @@
 #ifndef HPP_REWRITE_LIB_ANALYSIS_WIDTHMODEL_H
 #define HPP_REWRITE_LIB_ANALYSIS_WIDTHMODEL_H
 
+#include "Analysis/WidthFacts.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <string>
 #include <vector>
@@ -63,12 +69,6 @@ enum class WarpModel {
   AsWritten,
 };
 
-/// A source place that took part in a decision, and what it is.
-struct WidthFact {
-  clang::SourceLocation Loc;
-  std::string What;
-};
-
 /// The decision for one component.
 struct WidthDecision {
   WarpModel Model = WarpModel::Logical32;
@@ -80,6 +80,16 @@ struct WidthDecision {
   WidthFact ThirtyTwo;
   /// A warp intrinsic of the component takes a 64-bit mask.
   bool WideMask = false;
+  /// A function of the component that nothing of the device code calls
+  /// (a parallelFor body, a `__device(hpp)` function): a kernel.
+  struct Root {
+    const clang::FunctionDecl *Function;
+    /// The first use of the real width in the code it reaches; invalid when
+    /// there is none.
+    WidthFact RealWidth;
+  };
+  /// The component's roots, in discovery order.
+  llvm::SmallVector<Root, 2> Roots;
   /// True when the component uses the real width but keeps 32-lane warps:
   /// its real-width uses become the logical warp width.
   bool narrows() const {
@@ -115,9 +125,11 @@ public:
 private:
   struct BodyRange {
     clang::SourceLocation Begin, End; ///< expansion locations
-    unsigned Component;
+    unsigned Component; ///< a function's index while the model is built
   };
   unsigned find(unsigned X);
+  /// The innermost body that holds \p Loc, or null.
+  const BodyRange *bodyAt(clang::SourceLocation Loc) const;
 
   clang::ASTContext &Ctx;
   std::vector<WidthDecision> Decisions;

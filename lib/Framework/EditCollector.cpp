@@ -7,7 +7,7 @@
 #include "hpp-rewrite/EditCollector.h"
 #include "Framework/LineDirectives.h"
 #include "Framework/RewriteScope.h"
-#include "hpp-rewrite/Driver.h"
+#include "hpp-rewrite/LineDirective.h"
 
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Error.h"
@@ -249,13 +249,7 @@ EditCollector::applyToHeaders(llvm::StringRef Rule) {
     RewrittenHeader H;
     H.File = Real;
     const bool CRLF = isCRLF(Code);
-    H.Top = "#line 1 \"";
-    for (char C : H.File) {
-      if (C == '"' || C == '\\')
-        H.Top += '\\';
-      H.Top += C;
-    }
-    H.Top += "\" " + OutputMark.str() + (CRLF ? "\r\n" : "\n");
+    H.Top = outputFirstLine(H.File, CRLF);
     H.Text = H.Top + *Text;
     tooling::Replacements WithTop;
     llvm::consumeError(WithTop.add(tooling::Replacement(H.File, 0, 0, H.Top)));

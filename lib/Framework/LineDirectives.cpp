@@ -6,7 +6,7 @@
 
 #include "Framework/LineDirectives.h"
 #include "Framework/Conditionals.h"
-#include "hpp-rewrite/Driver.h"
+#include "hpp-rewrite/LineDirective.h"
 
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroArgs.h"
@@ -133,19 +133,12 @@ unsigned LineDirectives::lineAt(unsigned Offset) const {
 
 std::string LineDirectives::directiveAt(unsigned Offset) const {
   PresumedLoc PL = SM.getPresumedLoc(SM.getComposedLoc(Main, Offset));
-  std::string Out = "#line " + std::to_string(PL.getLine()) + " \"";
-  for (const char *C = PL.getFilename(); *C; ++C) {
-    if (*C == '"' || *C == '\\')
-      Out += '\\';
-    Out += *C;
-  }
-  return Out + "\"\n";
+  return lineDirective(PL.getLine(), PL.getFilename());
 }
 
 std::string LineDirectives::topDirective() const {
-  std::string Top = directiveAt(0);
-  Top.insert(Top.size() - 1, " " + OutputMark.str());
-  return Top;
+  return outputFirstLine(
+      SM.getPresumedLoc(SM.getComposedLoc(Main, 0)).getFilename());
 }
 
 std::optional<std::pair<unsigned, unsigned>>

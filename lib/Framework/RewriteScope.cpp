@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Framework/RewriteScope.h"
+#include "hpp-rewrite/LineDirective.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -111,16 +112,6 @@ bool isWrittenInProjectHeader(const SourceManager &SM, SourceLocation Loc) {
     return false;
   const RewriteScope *Scope = RewriteScope::of(SM);
   return Scope && Scope->isProjectHeader(SM.getFileID(Loc));
-}
-
-std::string lineDirective(unsigned Line, llvm::StringRef File) {
-  std::string Out = "#line " + std::to_string(Line) + " \"";
-  for (char C : File) {
-    if (C == '"' || C == '\\')
-      Out += '\\';
-    Out += C;
-  }
-  return Out + "\"\n";
 }
 
 std::string headerLineDirective(const SourceManager &SM, SourceLocation Loc) {

@@ -77,8 +77,6 @@ bool isWrittenInProjectHeader(const clang::SourceManager &SM,
 /// first line of its rewrite names it.
 std::string headerLineDirective(const clang::SourceManager &SM,
                                 clang::SourceLocation Loc);
-/// `#line \p Line "\p File"` and a newline (the name escaped).
-std::string lineDirective(unsigned Line, llvm::StringRef File);
 
 /// Matches a node whose beginning expands in a rewritten file: the
 /// project's isExpansionInMainFile.

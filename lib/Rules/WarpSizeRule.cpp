@@ -11,6 +11,7 @@
 #include "Framework/RewriteScope.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/Tooling/Transformer/RangeSelector.h"
 #include "clang/Tooling/Transformer/RewriteRule.h"
 #include "clang/Tooling/Transformer/Stencil.h"
@@ -140,6 +141,34 @@ void WarpSizeRule::reportAsWritten(const WidthDecision &D,
        "and uses the whole wavefront here: " + D.RealWidth.What);
   note(At, "use 32-bit masks (0xffffffff) for 32-lane warps, or write every "
            "width-dependent value with warpSize (docs/width-model.md)");
+  // The other kernels of the component run as written too: they share warp
+  // code with this one (a helper is compiled once), whatever they would be
+  // alone.
+  // A kernel that reaches no use of the real width runs on 32-lane warps
+  // either way.
+  for (const WidthDecision::Root &Root : D.Roots) {
+    const Stmt *Body = Root.Function->getBody();
+    // A lambda's introducer (`[=]`), a function's name.
+    const auto *MD = dyn_cast<CXXMethodDecl>(Root.Function);
+    SourceLocation Loc = SM.getExpansionLoc(
+        MD && MD->getParent()->isLambda() ? MD->getParent()->getLocation()
+                                          : Root.Function->getLocation());
+    if (!Body || Root.RealWidth.Loc.isInvalid() ||
+        !isWrittenInRewrittenFile(SM, Loc) ||
+        SM.isPointWithin(At, SM.getExpansionLoc(Body->getBeginLoc()),
+                         SM.getExpansionLoc(Body->getEndLoc())))
+      continue;
+    warning(Loc, "this kernel runs as written, each warp operation on the "
+                 "lanes its mask names: it shares warp code with a kernel "
+                 "that mixes 64-bit lane masks with 32-lane warps, and on a "
+                 "64-lane wavefront it may not compute what it computes on "
+                 "NVIDIA");
+    note(At, "the kernel it shares code with assumes 32-lane warps here: " +
+                 D.ThirtyTwo.What);
+    note(SM.getExpansionLoc(Root.RealWidth.Loc),
+         "and this kernel uses the whole wavefront here: " +
+             Root.RealWidth.What);
+  }
 }
 
 } // namespace rewrite

@@ -459,8 +459,10 @@ def unit_modes(unit, helpers, program_narrows=False):
     in it (logical32, native, as-written), "host" for those that are host
     code (not `__device(hpp)` and not called from device code).
 
-    Device code is joined into components by calls (any helper, width-free
-    ones too); a component is native with the real width (warpSize,
+    Device code is joined into components by calls to warp code (a helper
+    with a fact, the width, a 64-bit mask or an intrinsic, or one that
+    calls such a helper; a width-free helper joins nobody since 2026-11-28,
+    test/differential/shared-helper-join.test); a component is native with the real width (warpSize,
     MVECTOR_SIZE, a 64-bit mask to an intrinsic) and no 32-lane fact,
     as written with both and a 64-bit mask, logical32 otherwise; once a
     logical32 component has a fact, every native one of the unit is
@@ -485,6 +487,14 @@ def unit_modes(unit, helpers, program_narrows=False):
         active |= more
         device |= more
     device = [h for h in visible if h.name in device]
+    # Warp code: what the tool's WidthFacts.h calls so, through calls too.
+    warp = {h.name for h in helpers
+            if any(h.info[a] for a in ("fact", "width", "wide", "intr"))}
+    while True:
+        more = {n for n in by_name if n not in warp and refs[n] & warp}
+        if not more:
+            break
+        warp |= more
     parent = {}
 
     def find(x):
@@ -496,7 +506,7 @@ def unit_modes(unit, helpers, program_narrows=False):
     for kern in unit["kernels"]:
         find(("k", kern["id"]))
         calls = kern["calls"] & set(by_name)
-        for c in calls:
+        for c in calls & warp:
             parent[find(("h", c))] = find(("k", kern["id"]))
         info = dict(kern["info"])
         # A 32-bit mask returned by a helper the kernel calls.
@@ -506,7 +516,7 @@ def unit_modes(unit, helpers, program_narrows=False):
     for h in device:
         find(("h", h.name))
         infos[("h", h.name)] = h.info
-        for r in refs[h.name]:
+        for r in refs[h.name] & warp:
             parent[find(("h", r))] = find(("h", h.name))
     comp = {}
     for key, info in infos.items():

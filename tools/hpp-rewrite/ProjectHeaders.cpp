@@ -319,15 +319,9 @@ bool headerOutputs(std::vector<MergedHeader> &Headers, ArrayRef<FileRun> Runs,
           return false;
         }
         StringRef Text = (*Code)->getBuffer();
-        std::string Top = "#line 1 \"";
-        for (char C : Real) {
-          if (C == '"' || C == '\\')
-            Top += '\\';
-          Top += C;
-        }
-        Top += "\" " + rewrite::OutputMark.str() +
-               (Text.count("\r\n") * 2 > Text.count('\n') ? "\r\n" : "\n");
-        Texts[Real] = Top + Text.str();
+        Texts[Real] = rewrite::outputFirstLine(
+                          Real, Text.count("\r\n") * 2 > Text.count('\n')) +
+                      Text.str();
       }
   }
   ProjectFiles None({});

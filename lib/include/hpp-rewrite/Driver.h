@@ -14,6 +14,7 @@
 #define HPP_REWRITE_DRIVER_H
 
 #include "hpp-rewrite/EditCollector.h"
+#include "hpp-rewrite/LineDirective.h"
 #include "hpp-rewrite/RewriteArguments.h"
 #include "hpp-rewrite/Rule.h"
 #include "hpp-rewrite/RuleRegistry.h"
@@ -150,12 +151,6 @@ std::unique_ptr<clang::tooling::FrontendActionFactory>
 newRewriteActionFactory(RewriteOutput &Output,
                         const RuleSelection &Selection = RuleSelection(),
                         const RewriteOptions &Options = RewriteOptions());
-
-/// The comment that ends the first line of every output that differs from
-/// its input, `#line 1 "<input>" // hpp-rewrite output`: how the tool
-/// recognizes its own outputs (it replaces no other existing file) and
-/// finds their sources (`--all` on a build of the CMake package).
-inline constexpr llvm::StringLiteral OutputMark = "// hpp-rewrite output";
 
 /// What the first line of a file says of where it came from.
 struct OutputOrigin {
