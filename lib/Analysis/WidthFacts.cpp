@@ -1,4 +1,4 @@
-//===- WidthFacts.cpp - What device code says about the warp width ---------===//
+//===- WidthFacts.cpp - What device code says of the warp width -----------===//
 //
 // Part of hpp-rewrite.
 //
@@ -21,7 +21,6 @@ namespace hpp {
 namespace rewrite {
 
 namespace {
-
 
 /// True when \p Loc comes from an expansion of the macro \p Name, directly
 /// or through other macros.

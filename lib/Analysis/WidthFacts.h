@@ -1,4 +1,4 @@
-//===- WidthFacts.h - What device code says about the warp width -*- C++ -*-===//
+//===- WidthFacts.h - What device code says of the warp width ---*- C++ -*-===//
 //
 // Part of hpp-rewrite.
 //
@@ -50,8 +50,7 @@ struct BodyWidthFacts {
 };
 
 /// Scans \p Body (nested lambdas included).
-BodyWidthFacts scanWidthFacts(const clang::Stmt *Body,
-                              clang::ASTContext &Ctx);
+BodyWidthFacts scanWidthFacts(const clang::Stmt *Body, clang::ASTContext &Ctx);
 
 /// A call, in \p E or its bit operations, of a function of the user's that
 /// returns a narrow integer: a mask the tool cannot widen (`fullMask()`,

@@ -49,8 +49,10 @@ unsigned WidthModel::find(unsigned X) {
   return X;
 }
 
-WidthModel::WidthModel(ASTContext &Ctx, const DeviceCallGraph &Graph,
-                       llvm::StringRef ExternalNarrowing)
+WidthModel::WidthModel(
+    ASTContext &Ctx, const DeviceCallGraph &Graph,
+    llvm::StringRef ExternalNarrowing,
+    const std::map<std::string, SharedWidthFacts> *ExternalWidths)
     : Ctx(Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   // The functions of device code, one node each.
@@ -235,6 +237,47 @@ WidthModel::WidthModel(ASTContext &Ctx, const DeviceCallGraph &Graph,
   }
   for (BodyRange &B : Bodies)
     B.Component = UnitComponent[B.Component];
+
+  // One component across the program's sources: the functions of project
+  // headers that are warp code are named by their places, and take the
+  // facts other sources' components found for them.
+  auto Text = [&](const WidthFact &F) {
+    return F.Loc.isValid() ? placeName(SM, F.Loc) + ": " + F.What
+                           : std::string();
+  };
+  Shared.resize(Decisions.size());
+  for (size_t C = 0; C < Decisions.size(); ++C)
+    Shared[C] = {Text(Decisions[C].RealWidth), Text(Decisions[C].ThirtyTwo),
+                 Decisions[C].WideMask};
+  for (unsigned I = 0; I < Units.size(); ++I) {
+    SourceLocation At = SM.getExpansionLoc(Units[I]->getLocation());
+    if (!Warp[I] || !isWrittenInProjectHeader(SM, At))
+      continue;
+    std::string Place = placeName(SM, At);
+    HeaderFunctions.push_back({Place, UnitComponent[I]});
+    if (!ExternalWidths)
+      continue;
+    auto It = ExternalWidths->find(Place);
+    if (It == ExternalWidths->end())
+      continue;
+    const SharedWidthFacts &E = It->second;
+    WidthDecision &D = Decisions[UnitComponent[I]];
+    std::string Name = "'" + Units[I]->getNameAsString() + "'";
+    if (D.RealWidth.Loc.isInvalid() && !E.RealWidth.empty())
+      D.RealWidth = {At, Name +
+                             ", which a kernel of another source of the "
+                             "program shares, and that kernel uses the "
+                             "whole wavefront (" +
+                             E.RealWidth + ")"};
+    if (D.ThirtyTwo.Loc.isInvalid() && !E.ThirtyTwo.empty())
+      D.ThirtyTwo = {At, Name +
+                             ", which a kernel of another source of the "
+                             "program shares, and that kernel assumes "
+                             "32-lane warps (" +
+                             E.ThirtyTwo + ")"};
+    D.WideMask |= E.WideMask;
+    D.Joined |= Shared[UnitComponent[I]].merge(E);
+  }
   for (WidthDecision &D : Decisions) {
     bool Real = D.RealWidth.Loc.isValid(), Fact = D.ThirtyTwo.Loc.isValid();
     D.Model = Real && !Fact        ? WarpModel::Native
@@ -298,6 +341,13 @@ const WidthModel::BodyRange *WidthModel::bodyAt(SourceLocation Loc) const {
 const WidthDecision &WidthModel::at(SourceLocation Loc) const {
   const BodyRange *B = bodyAt(Loc);
   return B ? Decisions[B->Component] : None;
+}
+
+std::map<std::string, SharedWidthFacts> WidthModel::headerWidths() const {
+  std::map<std::string, SharedWidthFacts> Out;
+  for (const auto &[Place, Component] : HeaderFunctions)
+    Out[Place].merge(Shared[Component]);
+  return Out;
 }
 
 const WidthDecision &WidthModel::of(const FunctionDecl *FD) const {

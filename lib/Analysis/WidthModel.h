@@ -43,6 +43,7 @@
 #define HPP_REWRITE_LIB_ANALYSIS_WIDTHMODEL_H
 
 #include "Analysis/WidthFacts.h"
+#include "hpp-rewrite/Rule.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -50,6 +51,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -88,6 +90,9 @@ struct WidthDecision {
     /// there is none.
     WidthFact RealWidth;
   };
+  /// The component took facts from other sources' components
+  /// (WidthModel's ExternalWidths).
+  bool Joined = false;
   /// The component's roots, in discovery order.
   llvm::SmallVector<Root, 2> Roots;
   /// True when the component uses the real width but keeps 32-lane warps:
@@ -104,8 +109,15 @@ public:
   /// program, "file:line:col: what"), every component that would run at
   /// the device's width keeps 32-lane warps, as when a kernel of this file
   /// does.
-  WidthModel(clang::ASTContext &Ctx, const DeviceCallGraph &Graph,
-             llvm::StringRef ExternalNarrowing = {});
+  ///
+  /// With \p ExternalWidths (the facts of other sources' components that
+  /// hold a function of a project header, by the function's place), the
+  /// component here that holds such a function takes them too: a function
+  /// is compiled once, so its callers in every source are one component.
+  WidthModel(
+      clang::ASTContext &Ctx, const DeviceCallGraph &Graph,
+      llvm::StringRef ExternalNarrowing = {},
+      const std::map<std::string, SharedWidthFacts> *ExternalWidths = nullptr);
 
   /// The decision for the device code at \p Loc (any location in a root's
   /// or device function's body, as written); a Logical32 decision with no
@@ -116,6 +128,10 @@ public:
   const WidthDecision &of(const clang::FunctionDecl *FD) const;
   /// Every component's decision, in discovery order.
   llvm::ArrayRef<WidthDecision> decisions() const { return Decisions; }
+  /// The facts of the component of each function of a project header
+  /// that is warp code, by the function's place (`FILE:LINE:COL`): what
+  /// the other sources that include the header must take into account.
+  std::map<std::string, SharedWidthFacts> headerWidths() const;
   /// The 32-lane fact of this file that keeps every kernel that uses the
   /// real width on 32-lane warps (the first in the file); null when none.
   const WidthFact *narrowing() const {
@@ -139,6 +155,11 @@ private:
   /// The component of each function, by its Index.
   std::vector<unsigned> UnitComponent;
   std::vector<BodyRange> Bodies;
+  /// Each component's facts as text (its own and other sources').
+  std::vector<SharedWidthFacts> Shared;
+  /// The functions of project headers that are warp code: their places
+  /// and components.
+  std::vector<std::pair<std::string, unsigned>> HeaderFunctions;
   WidthDecision None;
   WidthFact Narrowing;
 };

@@ -59,8 +59,9 @@ const DeviceCodeMap &RuleContext::deviceCode() {
 
 const WidthModel &RuleContext::widthModel() {
   if (!Widths)
-    Widths = std::make_unique<WidthModel>(CI.getASTContext(), deviceGraph(),
-                                          Options.ExternalNarrowing);
+    Widths = std::make_unique<WidthModel>(
+        CI.getASTContext(), deviceGraph(), Options.ExternalNarrowing,
+        Options.ExternalWidths.empty() ? nullptr : &Options.ExternalWidths);
   return *Widths;
 }
 
@@ -182,13 +183,15 @@ public:
     }
   }
 
-  /// Output.Narrowing and Output.UsesNativeWidth: what the tool's second
-  /// pass needs to make the warp one thing across the program's sources.
+  /// Output.Narrowing, Output.UsesNativeWidth and Output.HeaderWidths:
+  /// what the tool's second pass needs to make the warp one thing across
+  /// the program's sources.
   void recordWidths() {
     const SourceManager &SM = getCompilerInstance().getSourceManager();
     const WidthModel &Widths = Ctx->widthModel();
     for (const WidthDecision &D : Widths.decisions())
       Output.UsesNativeWidth |= D.Model == WarpModel::Native;
+    Output.HeaderWidths = Widths.headerWidths();
     if (const WidthFact *Fact = Widths.narrowing()) {
       PresumedLoc PL = SM.getPresumedLoc(SM.getExpansionLoc(Fact->Loc));
       Output.Narrowing =

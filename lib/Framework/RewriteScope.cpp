@@ -114,6 +114,16 @@ bool isWrittenInProjectHeader(const SourceManager &SM, SourceLocation Loc) {
   return Scope && Scope->isProjectHeader(SM.getFileID(Loc));
 }
 
+std::string placeName(const SourceManager &SM, SourceLocation Loc) {
+  Loc = SM.getExpansionLoc(Loc);
+  std::string Name;
+  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(Loc)))
+    Name =
+        const_cast<SourceManager &>(SM).getFileManager().getCanonicalName(*FE);
+  return Name + ":" + std::to_string(SM.getSpellingLineNumber(Loc)) + ":" +
+         std::to_string(SM.getSpellingColumnNumber(Loc));
+}
+
 std::string headerLineDirective(const SourceManager &SM, SourceLocation Loc) {
   FileID File = SM.getFileID(Loc);
   std::string Name;

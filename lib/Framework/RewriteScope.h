@@ -72,6 +72,12 @@ bool isExpansionInRewrittenFile(const clang::SourceManager &SM,
 bool isWrittenInProjectHeader(const clang::SourceManager &SM,
                               clang::SourceLocation Loc);
 
+/// `FILE:LINE:COL` of \p Loc's expansion, the file by its real path (as
+/// every translation unit of a run names it): how a place of a project
+/// header is named across translation units (RewriteOutput::HeaderWidths).
+std::string placeName(const clang::SourceManager &SM,
+                      clang::SourceLocation Loc);
+
 /// `#line N "FILE"` and a newline naming the line of \p Loc (a file
 /// location in a project header) and the header by its real path, as the
 /// first line of its rewrite names it.

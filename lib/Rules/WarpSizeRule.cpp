@@ -132,10 +132,18 @@ void WarpSizeRule::reportAsWritten(const WidthDecision &D,
   SourceLocation At = SM.getExpansionLoc(D.ThirtyTwo.Loc);
   if (!isWrittenInRewrittenFile(SM, At))
     return;
-  warning(At, "this kernel mixes 64-bit lane masks, which name the whole "
-              "64-lane wavefront, with 32-lane warps: it runs as written, and "
-              "on a 64-lane wavefront it computes what the two widths give "
-              "together, not what it computes on NVIDIA");
+  if (D.Joined)
+    warning(At, "this kernel runs as written, each warp operation on the "
+                "lanes its mask names: it shares warp code of a project "
+                "header with kernels of other sources, and together they mix "
+                "64-bit lane masks, which name the whole 64-lane wavefront, "
+                "with 32-lane warps; on a 64-lane wavefront it may not "
+                "compute what it computes on NVIDIA");
+  else
+    warning(At, "this kernel mixes 64-bit lane masks, which name the whole "
+                "64-lane wavefront, with 32-lane warps: it runs as written, "
+                "and on a 64-lane wavefront it computes what the two widths "
+                "give together, not what it computes on NVIDIA");
   note(At, "the kernel assumes 32-lane warps here: " + D.ThirtyTwo.What);
   note(SM.getExpansionLoc(D.RealWidth.Loc),
        "and uses the whole wavefront here: " + D.RealWidth.What);
@@ -145,16 +153,18 @@ void WarpSizeRule::reportAsWritten(const WidthDecision &D,
   // code with this one (a helper is compiled once), whatever they would be
   // alone.
   // A kernel that reaches no use of the real width runs on 32-lane warps
-  // either way.
+  // either way, unless the component's use is in another source.
   for (const WidthDecision::Root &Root : D.Roots) {
+    const WidthFact &Real = Root.RealWidth.Loc.isValid() ? Root.RealWidth
+                            : D.Joined                   ? D.RealWidth
+                                                         : Root.RealWidth;
     const Stmt *Body = Root.Function->getBody();
     // A lambda's introducer (`[=]`), a function's name.
     const auto *MD = dyn_cast<CXXMethodDecl>(Root.Function);
-    SourceLocation Loc = SM.getExpansionLoc(
-        MD && MD->getParent()->isLambda() ? MD->getParent()->getLocation()
-                                          : Root.Function->getLocation());
-    if (!Body || Root.RealWidth.Loc.isInvalid() ||
-        !isWrittenInRewrittenFile(SM, Loc) ||
+    SourceLocation Loc = SM.getExpansionLoc(MD && MD->getParent()->isLambda()
+                                                ? MD->getParent()->getLocation()
+                                                : Root.Function->getLocation());
+    if (!Body || Real.Loc.isInvalid() || !isWrittenInRewrittenFile(SM, Loc) ||
         SM.isPointWithin(At, SM.getExpansionLoc(Body->getBeginLoc()),
                          SM.getExpansionLoc(Body->getEndLoc())))
       continue;
@@ -165,9 +175,8 @@ void WarpSizeRule::reportAsWritten(const WidthDecision &D,
                  "NVIDIA");
     note(At, "the kernel it shares code with assumes 32-lane warps here: " +
                  D.ThirtyTwo.What);
-    note(SM.getExpansionLoc(Root.RealWidth.Loc),
-         "and this kernel uses the whole wavefront here: " +
-             Root.RealWidth.What);
+    note(SM.getExpansionLoc(Real.Loc),
+         "and this kernel uses the whole wavefront here: " + Real.What);
   }
 }
 

@@ -20,12 +20,13 @@ two kernels that draw the same helper, in one source or in two, call the
 same function.
 
 hpp-rewrite decides the warp width of device code by components (a
-kernel with the device functions it calls, joined with every other kernel
-that calls one of them), and a header's width-dependent line is rewritten
-once for all the translation units: when two units need different
-rewrites of it, the tool refuses the program ("the translation units
-disagree on this project header"). The generator predicts that from a
-model of the decision (unit_modes, after lib/Analysis/WidthModel.cpp): a
+kernel with the device functions it calls that are warp code, joined with
+every other kernel that calls one of them, in any translation unit of the
+run), and a header's width-dependent line is rewritten once for all the
+translation units: when two units still need different rewrites of it,
+the tool refuses the program ("the translation units disagree on this
+project header"). The generator predicts that from a model of the
+decision (unit_modes, after lib/Analysis/WidthModel.cpp): a
 component with the real width (warpSize, MVECTOR_SIZE, a 64-bit mask
 given to a collective) and no 32-lane fact runs at the device's width, one
 with both and a 64-bit mask runs as written, any other keeps 32-lane
@@ -45,11 +46,12 @@ for another unit, the host's view yields). Each program follows a plan:
             no helper with a fact in a header;
   conflict  a `__device(hpp)` helper of the width that kernels running as
             written call and that is 32-lane code in the other units
-            ("as-written": the tool should refuse); or ("host") a plain
-            inline one that one unit's kernels call and main includes
-            without calling it, which the tool refused until 45fab63 and
-            now accepts (device code for one unit, host code for the
-            other).
+            ("as-written": refused until the tool joined components across
+            units, 2026-11-28; now every caller runs as written, warned);
+            or ("host") a plain inline one that one unit's kernels call
+            and main includes without calling it, which the tool refused
+            until 45fab63 and now accepts (device code for one unit, host
+            code for the other).
 
 In the first two plans a helper that the model says would conflict is
 given back to its kernels (a copy in each kernel's source, renamed), so
@@ -453,7 +455,7 @@ class SharedLib:
 
 # -- the model of the tool's decision -----------------------------------------
 
-def unit_modes(unit, helpers, program_narrows=False):
+def unit_modes(unit, helpers, program_narrows=False, shared=None):
     """The width model (lib/Analysis/WidthModel.cpp) on one translation
     unit: {helper name: mode} for the header helpers that are device code
     in it (logical32, native, as-written), "host" for those that are host
@@ -468,7 +470,13 @@ def unit_modes(unit, helpers, program_narrows=False):
     logical32 component has a fact, every native one of the unit is
     logical32 too, and of every unit of the program (`program_narrows`:
     another unit has such a component; the tool rewrites the others again
-    with 32-lane warps). Returns (modes, whether this unit narrows)."""
+    with 32-lane warps). `shared`: {helper name: facts} that other units'
+    components found for the header helpers that are warp code (a
+    function is compiled once, so its callers in every unit are one
+    component: the tool's joinAcrossSources); a component that holds such
+    a helper takes them. Returns (modes, whether this unit narrows); the
+    unit's "facts" (per warp-code header helper, its component's facts)
+    are left in unit["facts"]."""
     by_name = {h.name: h for h in helpers}
     visible = [h for h in helpers if h.header in unit["headers"]]
     refs = {h.name: h.refs(by_name) for h in helpers}
@@ -524,6 +532,13 @@ def unit_modes(unit, helpers, program_narrows=False):
         c["fact"] = c["fact"] or info["fact"]
         c["real"] = c["real"] or info["width"] or info["wide"]
         c["wide"] = c["wide"] or info["wide"]
+    for h in device:
+        if h.name in warp and shared and h.name in shared:
+            c = comp[find(("h", h.name))]
+            for a in ("fact", "real", "wide"):
+                c[a] = c[a] or shared[h.name][a]
+    unit["facts"] = {h.name: dict(comp[find(("h", h.name))])
+                     for h in device if h.name in warp}
     model = {}
     for root, c in comp.items():
         model[root] = ("native" if c["real"] and not c["fact"] else
@@ -551,7 +566,11 @@ def unit_modes(unit, helpers, program_narrows=False):
         if alone == "native" and (narrows or program_narrows):
             alone = "logical32"
         together = sum(1 for k in unit["kernels"] if find(("k", k["id"])) == find(key))
-        kernels[kern["id"]] = (model[find(key)], alone, together > 1)
+        # Joined across units: its component holds a helper other units'
+        # components share.
+        across = any(h.name in (shared or {}) and find(("h", h.name)) == find(key)
+                     for h in device if h.name in warp)
+        kernels[kern["id"]] = (model[find(key)], alone, together > 1 or across)
     unit["modes"] = kernels
     return out, narrows
 
@@ -581,11 +600,27 @@ def predict_conflicts(units, helpers):
     the Helper objects still in headers. Returns {helper name: reason}."""
     by_name = {h.name: h for h in helpers}
     seen = {}  # helper name -> {signature: (unit, mode)}
+    # A header helper that is warp code joins its callers in every unit
+    # (the tool rewrites the units again with each other's facts, until
+    # they agree).
+    shared = {}
+    for _ in range(3 * len(helpers) + 2):
+        for u in units:
+            unit_modes(u, helpers, shared=shared)
+        grown = False
+        for u in units:
+            for name, facts in u["facts"].items():
+                mine = shared.setdefault(name, {"fact": False, "real": False, "wide": False})
+                for a in ("fact", "real", "wide"):
+                    if facts[a] and not mine[a]:
+                        mine[a] = grown = True
+        if not grown:
+            break
     # The warp is one thing in a program: one unit's 32-lane fact narrows
     # every unit's real-width components.
-    narrows = any(unit_modes(u, helpers)[1] for u in units)
+    narrows = any(unit_modes(u, helpers, shared=shared)[1] for u in units)
     for u in units:
-        for name, mode in unit_modes(u, helpers, narrows)[0].items():
+        for name, mode in unit_modes(u, helpers, narrows, shared)[0].items():
             sig = signature(by_name[name], mode)
             if sig:
                 seen.setdefault(name, {}).setdefault(sig, (u["name"], mode))

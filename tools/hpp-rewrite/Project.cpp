@@ -184,6 +184,49 @@ std::vector<FileRun> rewriteSources(const CompilationDatabase &DB,
   return Runs;
 }
 
+void joinAcrossSources(const CompilationDatabase &DB,
+                       ArrayRef<std::string> Sources,
+                       const rewrite::HeaderPaths &Paths,
+                       const rewrite::RuleSelection &Selection,
+                       RunOptions &Options, std::vector<FileRun> &Runs) {
+  // Facts only grow (each place gains at most three), so this ends.
+  for (size_t Round = 0;; ++Round) {
+    std::map<std::string, rewrite::SharedWidthFacts> &All =
+        Options.Rewrite.ExternalWidths;
+    for (const FileRun &R : Runs)
+      if (R.Ok)
+        for (const auto &[Place, Facts] : R.Output.HeaderWidths)
+          All[Place].merge(Facts);
+    std::vector<std::string> Again;
+    std::vector<size_t> Where;
+    for (size_t I = 0; I < Runs.size(); ++I) {
+      if (!Runs[I].Ok)
+        continue;
+      bool Lacks = false;
+      for (const auto &[Place, Facts] : Runs[I].Output.HeaderWidths) {
+        rewrite::SharedWidthFacts Mine = Facts;
+        Lacks |= Mine.merge(All[Place]);
+      }
+      if (Lacks) {
+        Again.push_back(Sources[I]);
+        Where.push_back(I);
+      }
+    }
+    if (Again.empty() || Round > 3 * All.size())
+      return;
+    if (!Options.Quiet)
+      errs() << "hpp-rewrite: rewriting " << Again.size()
+             << " source(s) again: they share warp code of project headers "
+                "with other sources, and a function is compiled once, so its "
+                "callers in every source get one warp width (their "
+                "diagnostics below replace those above)\n";
+    std::vector<FileRun> Second =
+        rewriteSources(DB, Again, Paths, Selection, Options);
+    for (size_t K = 0; K < Where.size(); ++K)
+      Runs[Where[K]] = std::move(Second[K]);
+  }
+}
+
 void narrowAcrossSources(const CompilationDatabase &DB,
                          ArrayRef<std::string> Sources,
                          const rewrite::HeaderPaths &Paths,
@@ -211,7 +254,8 @@ void narrowAcrossSources(const CompilationDatabase &DB,
            << " source(s) again with 32-lane warps, as one file's kernels "
               "would be: a kernel of '"
            << First->Source << "' keeps them (" << First->Output.Narrowing
-           << "), and the warp is one thing in a program\n";
+           << "), and the warp is one thing in a program (their diagnostics "
+              "below replace those above)\n";
   Options.Rewrite.ExternalNarrowing = First->Output.Narrowing;
   std::vector<FileRun> Second =
       rewriteSources(DB, Again, Paths, Selection, Options);

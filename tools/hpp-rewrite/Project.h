@@ -66,6 +66,19 @@ std::vector<FileRun> rewriteSources(
     llvm::ArrayRef<std::string> Sources, const rewrite::HeaderPaths &Paths,
     const rewrite::RuleSelection &Selection, const RunOptions &Options);
 
+/// A function is compiled once (lib/Analysis/WidthModel.h): the sources of
+/// \p Runs whose components hold a function of a project header that is
+/// warp code, and lack a width fact that another source's component found
+/// for it (RewriteOutput::HeaderWidths), are rewritten again with every
+/// source's facts (RewriteOptions::ExternalWidths, left in \p Options for
+/// the passes after), their runs replaced, until all agree. Says so on
+/// stderr unless quiet.
+void joinAcrossSources(const clang::tooling::CompilationDatabase &DB,
+                       llvm::ArrayRef<std::string> Sources,
+                       const rewrite::HeaderPaths &Paths,
+                       const rewrite::RuleSelection &Selection,
+                       RunOptions &Options, std::vector<FileRun> &Runs);
+
 /// The warp is one thing in a program (lib/Analysis/WidthModel.h): when a
 /// kernel of one of \p Runs keeps 32-lane warps (RewriteOutput::Narrowing),
 /// the sources whose kernels run at the device's width are rewritten again

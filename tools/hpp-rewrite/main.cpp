@@ -506,7 +506,10 @@ int main(int argc, const char **argv) {
 
   std::vector<hpp::tool::FileRun> Results =
       hpp::tool::rewriteSources(Database, Sources, Paths, Selection, Run);
-  // One warp in the program: sources decided alone are made to agree.
+  // One component across sources for each shared function, then one warp
+  // in the program: sources decided alone are made to agree.
+  hpp::tool::joinAcrossSources(Database, Sources, Paths, Selection, Run,
+                               Results);
   hpp::tool::narrowAcrossSources(Database, Sources, Paths, Selection, Run,
                                  Results);
   // Each project header once, merged across the sources (or a conflict).

@@ -71,6 +71,11 @@ struct RewriteOutput {
   /// A kernel of this source runs at the device's width (WarpModel::Native),
   /// when Ok: another source's Narrowing would narrow it.
   bool UsesNativeWidth = false;
+  /// The width facts of the component of each function of a project header
+  /// that is warp code here, by the function's place (`FILE:LINE:COL`),
+  /// when Ok: another source that calls the function must decide with them
+  /// (RewriteOptions::ExternalWidths).
+  std::map<std::string, SharedWidthFacts> HeaderWidths;
 };
 
 /// One diagnostic as it was reported (the JSON report).

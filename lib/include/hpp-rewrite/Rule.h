@@ -20,7 +20,9 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace clang {
@@ -37,6 +39,30 @@ class KernelSites;
 class LineDirectives;
 class RuleSelection;
 class WidthModel;
+
+/// What a component of the width model knows of the width, as text that
+/// crosses translation units: each fact as `FILE:LINE:COL: what`, empty
+/// when there is none.
+struct SharedWidthFacts {
+  std::string RealWidth; ///< the first use of the real width
+  std::string ThirtyTwo; ///< the first 32-lane fact
+  bool WideMask = false; ///< a warp intrinsic takes a 64-bit mask
+  /// Adds \p Other's facts that this lacks; true when something changed.
+  bool merge(const SharedWidthFacts &Other) {
+    bool Changed = false;
+    if (RealWidth.empty() && !Other.RealWidth.empty()) {
+      RealWidth = Other.RealWidth;
+      Changed = true;
+    }
+    if (ThirtyTwo.empty() && !Other.ThirtyTwo.empty()) {
+      ThirtyTwo = Other.ThirtyTwo;
+      Changed = true;
+    }
+    if (!WideMask && Other.WideMask)
+      Changed = WideMask = true;
+    return Changed;
+  }
+};
 
 /// Choices about the output that select no rule (hpp-rewrite's options).
 struct RewriteOptions {
@@ -59,6 +85,12 @@ struct RewriteOptions {
   /// uses the real width does too, as the kernels of one file do
   /// (WidthModel.h). Empty: the source decides alone.
   std::string ExternalNarrowing;
+  /// The width facts of other sources' components that hold a function of
+  /// a project header, by the function's place (`FILE:LINE:COL`, the
+  /// tool's second pass; RewriteOutput::HeaderWidths): a function is
+  /// compiled once, so its callers in every source are one component
+  /// (WidthModel.h). Empty: the source decides alone.
+  std::map<std::string, SharedWidthFacts> ExternalWidths;
 };
 
 /// What a rule sees of the translation unit being rewritten.

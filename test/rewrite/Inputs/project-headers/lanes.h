@@ -1,5 +1,5 @@
-// A helper that reads the real width, for conflict-a.cpp and
-// conflict-b.cpp (project-headers.test).
+// A helper that reads the real width, for join-a.cpp and join-b.cpp
+// (project-headers.test).
 #pragma once
 #include <hpp/hpp.h>
 

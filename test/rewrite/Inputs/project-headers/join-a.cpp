@@ -1,4 +1,5 @@
-// Calls lanes() from a kernel that keeps 32-lane warps (the literal 16).
+// Calls lanes() from a kernel with a 32-lane fact (the literal 16); with
+// join-b.cpp's, which shares lanes(), one component (project-headers.test).
 #include <hpp/hpp.h>
 
 #include "lanes.h"

@@ -1,5 +1,6 @@
 // Calls lanes() from a kernel that mixes a 64-bit mask with 32-lane facts:
-// it runs as written (AsWritten), with the device's warpSize.
+// it runs as written (AsWritten), with the device's warpSize, and so does
+// join-a.cpp's kernel, which shares lanes() (project-headers.test).
 #include <hpp/hpp.h>
 
 #include "lanes.h"
