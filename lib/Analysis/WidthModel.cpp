@@ -263,12 +263,14 @@ WidthModel::WidthModel(
     const SharedWidthFacts &E = It->second;
     WidthDecision &D = Decisions[UnitComponent[I]];
     std::string Name = "'" + Units[I]->getNameAsString() + "'";
-    if (D.RealWidth.Loc.isInvalid() && !E.RealWidth.empty())
+    if (D.RealWidth.Loc.isInvalid() && !E.RealWidth.empty()) {
+      D.RealWidthElsewhere = true;
       D.RealWidth = {At, Name +
                              ", which a kernel of another source of the "
                              "program shares, and that kernel uses the "
                              "whole wavefront (" +
                              E.RealWidth + ")"};
+    }
     if (D.ThirtyTwo.Loc.isInvalid() && !E.ThirtyTwo.empty())
       D.ThirtyTwo = {At, Name +
                              ", which a kernel of another source of the "

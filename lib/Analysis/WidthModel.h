@@ -93,6 +93,9 @@ struct WidthDecision {
   /// The component took facts from other sources' components
   /// (WidthModel's ExternalWidths).
   bool Joined = false;
+  /// RealWidth is another source's: this source has no use of the real
+  /// width in the component.
+  bool RealWidthElsewhere = false;
   /// The component's roots, in discovery order.
   llvm::SmallVector<Root, 2> Roots;
   /// True when the component uses the real width but keeps 32-lane warps:

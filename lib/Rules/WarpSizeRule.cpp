@@ -110,7 +110,9 @@ void WarpSizeRule::finishTranslationUnit(ASTContext &AST) {
       reportAsWritten(D, SM);
       continue;
     }
-    if (!D.narrows())
+    // Nothing of this source's stands for the warp width when the real
+    // width is another source's.
+    if (!D.narrows() || D.RealWidthElsewhere)
       continue;
     SourceLocation At = SM.getExpansionLoc(D.RealWidth.Loc);
     if (!isWrittenInRewrittenFile(SM, At))
