@@ -281,10 +281,8 @@ WidthModel::WidthModel(
     D.Joined |= Shared[UnitComponent[I]].merge(E);
   }
   for (WidthDecision &D : Decisions) {
-    bool Real = D.RealWidth.Loc.isValid(), Fact = D.ThirtyTwo.Loc.isValid();
-    D.Model = Real && !Fact        ? WarpModel::Native
-              : Real && D.WideMask ? WarpModel::AsWritten
-                                   : WarpModel::Logical32;
+    D.Model = decideWarpModel(D.RealWidth.Loc.isValid(),
+                              D.ThirtyTwo.Loc.isValid(), D.WideMask);
   }
   // What the warp is must be one thing per program: kernels exchange
   // per-warp data through memory (slots one kernel writes by `warpSize`,
@@ -347,8 +345,10 @@ const WidthDecision &WidthModel::at(SourceLocation Loc) const {
 
 std::map<std::string, SharedWidthFacts> WidthModel::headerWidths() const {
   std::map<std::string, SharedWidthFacts> Out;
-  for (const auto &[Place, Component] : HeaderFunctions)
+  for (const auto &[Place, Component] : HeaderFunctions) {
     Out[Place].merge(Shared[Component]);
+    Out[Place].Component = Component;
+  }
   return Out;
 }
 

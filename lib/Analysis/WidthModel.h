@@ -60,17 +60,6 @@ namespace rewrite {
 
 class DeviceCallGraph;
 
-/// How a component's warp code runs on a 64-lane wavefront.
-enum class WarpModel {
-  Logical32, ///< Two 32-lane warps per wavefront: the code as written.
-  Native,    ///< The wavefront's own width: masks widened.
-  /// Each operation as its mask says, as the reference runtime runs it: a
-  /// 32-bit mask's on its 32-lane warp, a 64-bit mask's on the whole
-  /// wavefront; `warpSize` the device's. For code that mixes 64-bit masks
-  /// with 32-lane facts on purpose.
-  AsWritten,
-};
-
 /// The decision for one component.
 struct WidthDecision {
   WarpModel Model = WarpModel::Logical32;

@@ -202,12 +202,19 @@ void joinAcrossSources(const CompilationDatabase &DB,
     for (size_t I = 0; I < Runs.size(); ++I) {
       if (!Runs[I].Ok)
         continue;
-      bool Lacks = false;
+      // Again only where a component's model changes with the other
+      // sources' facts of its places (its notes aside, nothing else of
+      // the rewrite does).
+      std::map<unsigned, rewrite::SharedWidthFacts> Mine, Merged;
       for (const auto &[Place, Facts] : Runs[I].Output.HeaderWidths) {
-        rewrite::SharedWidthFacts Mine = Facts;
-        Lacks |= Mine.merge(All[Place]);
+        Mine[Facts.Component] = Facts;
+        Merged[Facts.Component].merge(Facts);
+        Merged[Facts.Component].merge(All[Place]);
       }
-      if (Lacks) {
+      bool Changes = llvm::any_of(Mine, [&](const auto &C) {
+        return C.second.model() != Merged[C.first].model();
+      });
+      if (Changes) {
         Again.push_back(Sources[I]);
         Where.push_back(I);
       }

@@ -68,8 +68,9 @@ std::vector<FileRun> rewriteSources(
 
 /// A function is compiled once (lib/Analysis/WidthModel.h): the sources of
 /// \p Runs whose components hold a function of a project header that is
-/// warp code, and lack a width fact that another source's component found
-/// for it (RewriteOutput::HeaderWidths), are rewritten again with every
+/// warp code, and would decide otherwise with the width facts that other
+/// sources' components found for it (RewriteOutput::HeaderWidths;
+/// rewrite::decideWarpModel), are rewritten again with every
 /// source's facts (RewriteOptions::ExternalWidths, left in \p Options for
 /// the passes after), their runs replaced, until all agree. Says so on
 /// stderr unless quiet.

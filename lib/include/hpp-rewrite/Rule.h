@@ -40,6 +40,29 @@ class LineDirectives;
 class RuleSelection;
 class WidthModel;
 
+/// How a component's warp code runs on a 64-lane wavefront
+/// (lib/Analysis/WidthModel.h, docs/width-model.md).
+enum class WarpModel {
+  Logical32, ///< Two 32-lane warps per wavefront: the code as written.
+  Native,    ///< The wavefront's own width: masks widened.
+  /// Each operation as its mask says, as the reference runtime runs it: a
+  /// 32-bit mask's on its 32-lane warp, a 64-bit mask's on the whole
+  /// wavefront; `warpSize` the device's. For code that mixes 64-bit masks
+  /// with 32-lane facts on purpose.
+  AsWritten,
+};
+
+/// The width model's rule, in one place: the device's width for a
+/// component with the real width (\p RealWidth) and no 32-lane fact
+/// (\p ThirtyTwo), as written for one with both and a 64-bit mask
+/// (\p WideMask), 32-lane warps otherwise.
+inline WarpModel decideWarpModel(bool RealWidth, bool ThirtyTwo,
+                                 bool WideMask) {
+  return RealWidth && !ThirtyTwo  ? WarpModel::Native
+         : RealWidth && WideMask ? WarpModel::AsWritten
+                                 : WarpModel::Logical32;
+}
+
 /// What a component of the width model knows of the width, as text that
 /// crosses translation units: each fact as `FILE:LINE:COL: what`, empty
 /// when there is none.
@@ -47,6 +70,13 @@ struct SharedWidthFacts {
   std::string RealWidth; ///< the first use of the real width
   std::string ThirtyTwo; ///< the first 32-lane fact
   bool WideMask = false; ///< a warp intrinsic takes a 64-bit mask
+  /// The component, numbered in its translation unit (places of one
+  /// component share it; merge leaves it).
+  unsigned Component = 0;
+  /// The model these facts decide.
+  WarpModel model() const {
+    return decideWarpModel(!RealWidth.empty(), !ThirtyTwo.empty(), WideMask);
+  }
   /// Adds \p Other's facts that this lacks; true when something changed.
   bool merge(const SharedWidthFacts &Other) {
     bool Changed = false;
