@@ -49,11 +49,17 @@ unsigned WidthModel::find(unsigned X) {
   return X;
 }
 
-WidthModel::WidthModel(
-    ASTContext &Ctx, const DeviceCallGraph &Graph,
-    llvm::StringRef ExternalNarrowing,
-    const std::map<std::string, SharedWidthFacts> *ExternalWidths)
+WidthModel::WidthModel(ASTContext &Ctx, const DeviceCallGraph &Graph,
+                       const RewriteOptions *Program)
     : Ctx(Ctx) {
+  llvm::StringRef ExternalNarrowing, ExternalAsWritten;
+  const std::map<std::string, SharedWidthFacts> *ExternalWidths = nullptr;
+  if (Program) {
+    ExternalNarrowing = Program->ExternalNarrowing;
+    ExternalAsWritten = Program->ExternalAsWritten;
+    if (!Program->ExternalWidths.empty())
+      ExternalWidths = &Program->ExternalWidths;
+  }
   const SourceManager &SM = Ctx.getSourceManager();
   // The functions of device code, one node each.
   std::vector<const FunctionDecl *> Units;
@@ -304,6 +310,7 @@ WidthModel::WidthModel(
       if (D.Model == WarpModel::Native) {
         D.Model = WarpModel::Logical32;
         D.ThirtyTwo = Why;
+        D.ProgramNarrowed = true;
       }
   } else if (!ExternalNarrowing.empty()) {
     // The same across the program's sources (the tool's second pass): the
@@ -316,8 +323,23 @@ WidthModel::WidthModel(
                        "a kernel of another source of the program keeps "
                        "32-lane warps (" +
                            ExternalNarrowing.str() + ")"};
+        D.ProgramNarrowed = true;
       }
   }
+  // A component that runs as written keeps the device's warp width: per-warp
+  // data that a kernel narrowed by the program's rule exchanges with it
+  // disagrees on a 64-lane wavefront. Which kernels exchange data no
+  // analysis of one kernel sees, so each narrowed one says so.
+  for (const WidthDecision &D : Decisions)
+    if (D.Model == WarpModel::AsWritten && AsWritten.Loc.isInvalid())
+      AsWritten = D.ThirtyTwo;
+  if (AsWritten.Loc.isInvalid() && !ExternalAsWritten.empty())
+    AsWritten.What = ExternalAsWritten.str();
+  if (AsWritten.What.empty())
+    return;
+  for (WidthDecision &D : Decisions)
+    if (D.ProgramNarrowed)
+      D.BesideAsWritten = AsWritten;
 }
 
 const WidthModel::BodyRange *WidthModel::bodyAt(SourceLocation Loc) const {

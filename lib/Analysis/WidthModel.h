@@ -85,6 +85,14 @@ struct WidthDecision {
   /// RealWidth is another source's: this source has no use of the real
   /// width in the component.
   bool RealWidthElsewhere = false;
+  /// The component would run at the device's width and keeps 32-lane warps
+  /// by the program's rule (another kernel's 32-lane fact).
+  bool ProgramNarrowed = false;
+  /// For a ProgramNarrowed component, when a component of the program runs
+  /// as written (with the device's warp width): that component's 32-lane
+  /// fact (its location invalid, and What `file:line:col: what`, when it
+  /// is in another source). Empty What otherwise.
+  WidthFact BesideAsWritten;
   /// The component's roots, in discovery order.
   llvm::SmallVector<Root, 2> Roots;
   /// True when the component uses the real width but keeps 32-lane warps:
@@ -97,19 +105,17 @@ struct WidthDecision {
 /// The width decisions of a translation unit's device code.
 class WidthModel {
 public:
-  /// With \p ExternalNarrowing (a 32-lane fact of another source of the
-  /// program, "file:line:col: what"), every component that would run at
-  /// the device's width keeps 32-lane warps, as when a kernel of this file
-  /// does.
-  ///
-  /// With \p ExternalWidths (the facts of other sources' components that
-  /// hold a function of a project header, by the function's place), the
-  /// component here that holds such a function takes them too: a function
-  /// is compiled once, so its callers in every source are one component.
-  WidthModel(
-      clang::ASTContext &Ctx, const DeviceCallGraph &Graph,
-      llvm::StringRef ExternalNarrowing = {},
-      const std::map<std::string, SharedWidthFacts> *ExternalWidths = nullptr);
+  /// With \p Program (the tool's second passes: RewriteOptions'
+  /// ExternalNarrowing, ExternalWidths, ExternalAsWritten), the decisions
+  /// take what the program's other sources found: a 32-lane fact of another
+  /// source narrows every component that would run at the device's width,
+  /// as one of this file does; a component that holds a function of a
+  /// project header takes the facts other sources' components found for it
+  /// (a function is compiled once, so its callers in every source are one
+  /// component); a component of another source that runs as written is
+  /// named to the components narrowed here.
+  WidthModel(clang::ASTContext &Ctx, const DeviceCallGraph &Graph,
+             const RewriteOptions *Program = nullptr);
 
   /// The decision for the device code at \p Loc (any location in a root's
   /// or device function's body, as written); a Logical32 decision with no
@@ -128,6 +134,18 @@ public:
   /// real width on 32-lane warps (the first in the file); null when none.
   const WidthFact *narrowing() const {
     return Narrowing.Loc.isValid() ? &Narrowing : nullptr;
+  }
+  /// The first 32-lane fact of a component of this file that runs as
+  /// written; null when none.
+  const WidthFact *asWritten() const {
+    return AsWritten.Loc.isValid() ? &AsWritten : nullptr;
+  }
+  /// Whether a component was narrowed by the program's rule.
+  bool narrowsByProgram() const {
+    for (const WidthDecision &D : Decisions)
+      if (D.ProgramNarrowed)
+        return true;
+    return false;
   }
 
 private:
@@ -154,6 +172,9 @@ private:
   std::vector<std::pair<std::string, unsigned>> HeaderFunctions;
   WidthDecision None;
   WidthFact Narrowing;
+  /// The first 32-lane fact of a component of the program that runs as
+  /// written; empty What when there is none.
+  WidthFact AsWritten;
 };
 
 } // namespace rewrite

@@ -59,9 +59,8 @@ const DeviceCodeMap &RuleContext::deviceCode() {
 
 const WidthModel &RuleContext::widthModel() {
   if (!Widths)
-    Widths = std::make_unique<WidthModel>(
-        CI.getASTContext(), deviceGraph(), Options.ExternalNarrowing,
-        Options.ExternalWidths.empty() ? nullptr : &Options.ExternalWidths);
+    Widths = std::make_unique<WidthModel>(CI.getASTContext(), deviceGraph(),
+                                          &Options);
   return *Widths;
 }
 
@@ -192,6 +191,9 @@ public:
     for (const WidthDecision &D : Widths.decisions())
       Output.UsesNativeWidth |= D.Model == WarpModel::Native;
     Output.HeaderWidths = Widths.headerWidths();
+    Output.NarrowedByProgram = Widths.narrowsByProgram();
+    if (const WidthFact *Fact = Widths.asWritten())
+      Output.AsWritten = placeName(SM, Fact->Loc) + ": " + Fact->What;
     if (const WidthFact *Fact = Widths.narrowing()) {
       PresumedLoc PL = SM.getPresumedLoc(SM.getExpansionLoc(Fact->Loc));
       Output.Narrowing =

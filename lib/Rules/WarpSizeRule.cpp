@@ -117,6 +117,10 @@ void WarpSizeRule::finishTranslationUnit(ASTContext &AST) {
     SourceLocation At = SM.getExpansionLoc(D.RealWidth.Loc);
     if (!isWrittenInRewrittenFile(SM, At))
       continue;
+    if (!D.BesideAsWritten.What.empty()) {
+      reportBesideAsWritten(D, At, SM);
+      continue;
+    }
     remark(At, "this kernel keeps 32-lane warps on every target (two per "
                "64-lane wavefront): " +
                    D.RealWidth.What +
@@ -127,6 +131,31 @@ void WarpSizeRule::finishTranslationUnit(ASTContext &AST) {
              "dependent value of the kernel with warpSize "
              "(docs/width-model.md)");
   }
+}
+
+/// A kernel narrowed by the program's rule in a program where another
+/// kernel runs as written: the two kernels' warps differ on a 64-lane
+/// wavefront, and which data they exchange the tool cannot see.
+void WarpSizeRule::reportBesideAsWritten(const WidthDecision &D,
+                                         SourceLocation At,
+                                         const SourceManager &SM) {
+  warning(At, "this kernel keeps 32-lane warps, as another kernel of the "
+              "program does, but a kernel of the program runs as written, "
+              "with the device's warp width: on a 64-lane wavefront per-warp "
+              "data that this kernel exchanges with that one (slots indexed "
+              "by the warp width) disagrees");
+  note(SM.getExpansionLoc(D.ThirtyTwo.Loc),
+       "this kernel keeps 32-lane warps because of this: " + D.ThirtyTwo.What);
+  const WidthFact &Other = D.BesideAsWritten;
+  if (Other.Loc.isValid())
+    note(SM.getExpansionLoc(Other.Loc),
+         "this kernel runs as written: " + Other.What);
+  else
+    note(At, "a kernel of another source of the program runs as written (" +
+                 Other.What + ")");
+  note(At, "write the kernels that exchange per-warp data with one width "
+           "throughout: 32-bit masks and 32-lane facts, or warpSize and "
+           "64-bit masks (docs/width-model.md)");
 }
 
 void WarpSizeRule::reportAsWritten(const WidthDecision &D,

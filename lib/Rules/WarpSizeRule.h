@@ -31,6 +31,10 @@ public:
 private:
   /// Warns about a kernel that runs as written (WidthModel.h's AsWritten).
   void reportAsWritten(const WidthDecision &D, const clang::SourceManager &SM);
+  /// Warns about a kernel narrowed by the program's rule beside one that
+  /// runs as written (WidthDecision::BesideAsWritten), at \p At.
+  void reportBesideAsWritten(const WidthDecision &D, clang::SourceLocation At,
+                             const clang::SourceManager &SM);
   /// Reports the uses of the width that need a constant in the device code
   /// \p Body of a kernel that runs on whole wavefronts.
   void checkConstantUses(const clang::Stmt *Body, clang::ASTContext &AST);

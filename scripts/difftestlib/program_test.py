@@ -356,8 +356,15 @@ class ProgramTest:
             if g32.text != r32.text:
                 fail("mismatch-32")
             elif not wrong64:
-                if g64.text != r64.text:
-                    fail("mismatch-64", "the tool warned in this unit" if warned else "")
+                if g64.text != r64.text and warned:
+                    # Right at 64 as written, changed by the rewrite, with a
+                    # warning in the unit's lines that says why (a kernel
+                    # narrowed beside one that runs as written): what the
+                    # contract allows ("a warning at the line that keeps it
+                    # from being right"), counted apart in the summary.
+                    res["status"], res["changed64"] = "warned", True
+                elif g64.text != r64.text:
+                    fail("mismatch-64")
             elif g64.ok:
                 res["status"] = "fixed"
             elif warned:

@@ -144,6 +144,9 @@ def summarize(results, skipped, elapsed, timings):
                                   sum(1 for r in wrong64 if r["status"] == "warned"),
                                   sum(1 for r in wrong64 if r["status"] == "refused")))
     lines.append("  units with an [hpp-...] warning: %d" % sum(1 for r in results if r["warned"]))
+    changed = sum(1 for r in results if r.get("changed64"))
+    if changed:
+        lines.append("  right at 64 as written, different rewritten, warned: %d" % changed)
     lines.append("  refused (allowed): %d" % sum(1 for r in results if r["status"] == "refused"))
     predicted = [r for r in results if r.get("expect64") and r["wrong64"] is not None
                  and r["class"] not in ("bad-reference", "ref-build-failed")]

@@ -247,10 +247,19 @@ void narrowAcrossSources(const CompilationDatabase &DB,
     }
   if (!First)
     return;
+  // A kernel of another source that runs as written keeps the device's
+  // warp width: the kernels narrowed by the program's rule are told.
+  const FileRun *AsWritten = nullptr;
+  for (const FileRun &R : Runs)
+    if (R.Ok && !R.Output.AsWritten.empty() && !AsWritten)
+      AsWritten = &R;
   std::vector<std::string> Again;
   std::vector<size_t> Where;
   for (size_t I = 0; I < Runs.size(); ++I)
-    if (Runs[I].Ok && Runs[I].Output.UsesNativeWidth) {
+    if (Runs[I].Ok &&
+        (Runs[I].Output.UsesNativeWidth ||
+         (AsWritten && Runs[I].Output.NarrowedByProgram &&
+          Runs[I].Output.AsWritten.empty()))) {
       Again.push_back(Sources[I]);
       Where.push_back(I);
     }
@@ -264,6 +273,8 @@ void narrowAcrossSources(const CompilationDatabase &DB,
            << "), and the warp is one thing in a program (their diagnostics "
               "below replace those above)\n";
   Options.Rewrite.ExternalNarrowing = First->Output.Narrowing;
+  if (AsWritten)
+    Options.Rewrite.ExternalAsWritten = AsWritten->Output.AsWritten;
   std::vector<FileRun> Second =
       rewriteSources(DB, Again, Paths, Selection, Options);
   for (size_t K = 0; K < Where.size(); ++K)

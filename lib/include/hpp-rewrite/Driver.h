@@ -76,6 +76,13 @@ struct RewriteOutput {
   /// when Ok: another source that calls the function must decide with them
   /// (RewriteOptions::ExternalWidths).
   std::map<std::string, SharedWidthFacts> HeaderWidths;
+  /// The 32-lane fact of a kernel of this source that runs as written
+  /// ("file:line:col: what"), when Ok; empty when none.
+  std::string AsWritten;
+  /// A kernel of this source keeps 32-lane warps by the program's rule
+  /// (another kernel's fact), when Ok: another source's AsWritten must be
+  /// named to it.
+  bool NarrowedByProgram = false;
 };
 
 /// One diagnostic as it was reported (the JSON report).

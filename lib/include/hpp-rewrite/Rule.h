@@ -121,6 +121,12 @@ struct RewriteOptions {
   /// compiled once, so its callers in every source are one component
   /// (WidthModel.h). Empty: the source decides alone.
   std::map<std::string, SharedWidthFacts> ExternalWidths;
+  /// The 32-lane fact of a kernel of another source that runs as written,
+  /// with the device's warp width ("file:line:col: what", as
+  /// RewriteOutput::AsWritten says it): the kernels of this source that
+  /// keep 32-lane warps by the program's rule are warned that per-warp
+  /// data they exchange with it disagrees. Empty: none.
+  std::string ExternalAsWritten;
 };
 
 /// What a rule sees of the translation unit being rewritten.
