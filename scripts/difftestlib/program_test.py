@@ -83,15 +83,7 @@ class ProgramTest:
         if os.path.exists(out):
             os.remove(out)
         cmd = self.cfg.tool_cmd + [src, "-o", out] + self.p.tool_args
-        for attempt in range(6):
-            rc, _, err = self.runner.run(cmd, timeout=self.cfg.build_timeout,
-                                         timing=self.timing, key="rewrite")
-            # The tool cannot be started (being relinked) or died of a
-            # signal: try again later; a real crash crashes again.
-            transient = rc == 127 and err.startswith("cannot run")
-            if not (transient or (rc < 0 and attempt == 0)) or self.cfg.retry_delay <= 0:
-                break
-            time.sleep(self.cfg.retry_delay * (attempt + 1))
+        rc, err = self.run_tool(cmd)
         with open(os.path.join(self.work, "rewrite.stderr"), "a") as f:
             f.write(err)
         return rc, out, err
@@ -304,6 +296,19 @@ class ProgramTest:
                                  "conflict": False,
                                  "expect_conflict": getattr(self.p, "expect_conflict", None)})
 
+    def run_tool(self, cmd):
+        """Runs hpp-rewrite; returns (status, stderr). The tool cannot be
+        started (being relinked) or died of a signal: tried again later; a
+        real crash crashes again."""
+        for attempt in range(6):
+            rc, _, err = self.runner.run(cmd, timeout=self.cfg.build_timeout,
+                                         timing=self.timing, key="rewrite")
+            transient = rc == 127 and err.startswith("cannot run")
+            if not (transient or (rc < 0 and attempt == 0)) or self.cfg.retry_delay <= 0:
+                break
+            time.sleep(self.cfg.retry_delay * (attempt + 1))
+        return rc, err
+
     def unit_name(self, u, n):
         if u.get("id") is not None:
             return "kernel %d (lines %d-%d)" % (u["id"], u["lines"][0], u["lines"][1])
@@ -475,13 +480,7 @@ class MultiProgramTest(ProgramTest):
         cmd = self.cfg.tool_cmd + self.sources(root) + [
             "--output-dir", out, "--root", root, "--quiet", "--"]
         cmd += ["-I" + d for d in self.includes(root)] + self.p.tool_args
-        for attempt in range(6):
-            rc, _, err = self.runner.run(cmd, timeout=self.cfg.build_timeout,
-                                         timing=self.timing, key="rewrite")
-            transient = rc == 127 and err.startswith("cannot run")
-            if not (transient or (rc < 0 and attempt == 0)) or self.cfg.retry_delay <= 0:
-                break
-            time.sleep(self.cfg.retry_delay * (attempt + 1))
+        rc, err = self.run_tool(cmd)
         with open(os.path.join(self.work, "rewrite.stderr"), "a") as f:
             f.write("$ %s\n%s" % (" ".join(cmd), err))
         return rc, out, err
