@@ -6,7 +6,8 @@ import lit.util
 
 config.name = "hpp-rewrite"
 config.test_format = lit.formats.ShTest(not lit.util.which("bash"))
-config.suffixes = [".cpp", ".test"]
+# `.cu`: port mode's tests, CUDA sources with RUN lines (test/port).
+config.suffixes = [".cpp", ".test", ".cu"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.hpp_obj_root, "test")
@@ -68,6 +69,9 @@ config.substitutions.append(("%hpp_include", include))
 config.substitutions.append(("%hpp_runtime", runtime))
 config.substitutions.append(("%examples", os.path.join(src, "examples")))
 config.substitutions.append(("%inputs", os.path.join(src, "test", "Inputs")))
+# Port mode: the parse-only CUDA declarations the tool puts on the include
+# path (-isystem) to parse CUDA sources without a CUDA SDK (cuda-decls/).
+config.substitutions.append(("%cuda_decls", os.path.join(src, "cuda-decls")))
 # Compile rewritten output on the CPU backend of the runtime and run it.
 config.substitutions.append(("%cxx_runtime", cxx + " -I" + runtime + " -I" + include))
 config.substitutions.append(("%cxx", cxx))

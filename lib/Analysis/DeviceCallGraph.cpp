@@ -6,6 +6,7 @@
 
 #include "Analysis/DeviceCallGraph.h"
 #include "Analysis/LaneId.h"
+#include "Dialect/CudaCode.h"
 #include "Dialect/DeviceCode.h"
 #include "Framework/DynamicASTVisitor.h"
 
@@ -22,14 +23,21 @@ namespace rewrite {
 
 namespace {
 
-/// Finds the roots: __device(hpp) functions and lambda call operators.
+/// Finds the roots: __device(hpp) functions and lambda call operators, and
+/// in CUDA source the `__global__` and `__device__` functions outside
+/// system headers.
 class RootFinder : public DynamicASTVisitor {
 public:
   std::vector<const FunctionDecl *> Roots;
-  RootFinder() { ShouldVisitTemplateInstantiations = true; }
+  explicit RootFinder(const SourceManager &SM) : SM(SM) {
+    ShouldVisitTemplateInstantiations = true;
+  }
 
   bool VisitFunctionDecl(FunctionDecl *FD) override {
-    if (FD->doesThisDeclarationHaveABody() && getDeviceAnnotation(FD))
+    if (FD->doesThisDeclarationHaveABody() &&
+        (getDeviceAnnotation(FD) ||
+         (getCudaDeviceAttr(FD) &&
+          !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))))
       Roots.push_back(FD);
     return true;
   }
@@ -39,6 +47,9 @@ public:
       Roots.push_back(Op);
     return true;
   }
+
+private:
+  const SourceManager &SM;
 };
 
 /// Collects the calls one function body makes.
@@ -138,6 +149,12 @@ CalleeKind DeviceCallGraph::classify(const FunctionDecl *FD,
                                      const SourceManager &SM) {
   if (getDeviceAnnotation(FD))
     return CalleeKind::Annotated;
+  // CUDA's own device functions (the intrinsics, cooperative groups): the
+  // tool's declarations of the CUDA headers are system headers.
+  if (getCudaDeviceAttr(FD))
+    return SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()))
+               ? CalleeKind::Library
+               : CalleeKind::Annotated;
   if (FD->getBuiltinID() != 0 || isDialectAPI(FD))
     return CalleeKind::Library;
   if (FD->isImplicit() || FD->isDefaulted())
@@ -168,7 +185,7 @@ CalleeKind DeviceCallGraph::classify(const FunctionDecl *FD,
 }
 
 DeviceCallGraph::DeviceCallGraph(ASTContext &Ctx) : Ctx(Ctx) {
-  RootFinder Finder;
+  RootFinder Finder(Ctx.getSourceManager());
   Finder.TraverseAST(Ctx);
   for (const FunctionDecl *Root : Finder.Roots)
     addFunction(Root);

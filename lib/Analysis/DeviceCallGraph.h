@@ -27,7 +27,8 @@ namespace rewrite {
 
 /// How device code may use a callee.
 enum class CalleeKind {
-  Annotated, ///< carries __device(hpp)
+  Annotated, ///< carries __device(hpp), or (CUDA source) `__global__` or
+             ///< `__device__`, outside the system headers
   Implicit,  ///< inline, constexpr or a template: compiled for the device
   Library,   ///< builtins, the dialect API, device-capable library calls
   Host       ///< none of the above (the host's C++ library included): not

@@ -34,6 +34,7 @@
 #define HPP_REWRITE_LIB_ANALYSIS_DEVICECODEMAP_H
 
 #include "Analysis/DeviceCallGraph.h"
+#include "Dialect/CudaCode.h"
 #include "Dialect/DeviceCode.h"
 #include "Framework/RewriteScope.h"
 
@@ -100,6 +101,15 @@ inline clang::ast_matchers::DeclarationMatcher
 annotatedDeviceFunction(const DeviceGraphSource &) {
   using namespace clang::ast_matchers;
   return functionDecl(functionAsWritten(), hasDeviceAnnotation());
+}
+
+/// The CudaFunction roots: every declaration of a function of the main
+/// file, as written, that its CUDA source marks `__global__` or
+/// `__device__` (port mode).
+inline clang::ast_matchers::DeclarationMatcher
+cudaDeviceFunction(const DeviceGraphSource &) {
+  using namespace clang::ast_matchers;
+  return functionDecl(functionAsWritten(), hasCudaDeviceAttr());
 }
 
 /// The ImplicitFunction roots: every declaration of a function of the main

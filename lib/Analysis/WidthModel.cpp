@@ -7,6 +7,7 @@
 #include "Analysis/WidthModel.h"
 #include "Analysis/DeviceCallGraph.h"
 #include "Analysis/LaneMask.h"
+#include "Dialect/CudaCode.h"
 #include "Dialect/DeviceCode.h"
 #include "Framework/RewriteScope.h"
 
@@ -95,15 +96,36 @@ WidthModel::WidthModel(ASTContext &Ctx, const DeviceCallGraph &Graph,
     if (!Body)
       continue;
     Facts[I] = scanWidthFacts(Body, Ctx);
-    Bodies.push_back({SM.getExpansionLoc(Body->getBeginLoc()),
-                      SM.getExpansionLoc(Body->getEndLoc()), I});
+    // Default arguments are evaluated in the callers, which a function
+    // with warp code joins: `int width = warpSize` is its fact too.
+    for (const ParmVarDecl *P : FD->parameters()) {
+      if (!P->hasDefaultArg() || P->hasUnparsedDefaultArg() ||
+          P->hasUninstantiatedDefaultArg() || !P->getDefaultArg() ||
+          SM.isInSystemHeader(SM.getExpansionLoc(P->getLocation())))
+        continue;
+      BodyWidthFacts D = scanWidthFacts(P->getDefaultArg(), Ctx);
+      BodyWidthFacts &F = Facts[I];
+      if (F.RealWidth.Loc.isInvalid())
+        F.RealWidth = D.RealWidth;
+      if (F.ThirtyTwo.Loc.isInvalid())
+        F.ThirtyTwo = D.ThirtyTwo;
+      F.WideMask |= D.WideMask;
+      F.WarpCode |= D.WarpCode;
+    }
+    // A function's parameters too: their default arguments are evaluated
+    // in its callers, which a function with warp code joins.
+    const auto *Method = dyn_cast<CXXMethodDecl>(FD);
+    bool InLambda = Method && Method->getParent()->isLambda();
+    Bodies.push_back(
+        {SM.getExpansionLoc(InLambda ? Body->getBeginLoc() : FD->getBeginLoc()),
+         SM.getExpansionLoc(Body->getEndLoc()), I});
     // The lane-mask flow starts at the outermost roots of the rewritten
     // files, as hpp-lane-mask's does.
     if (!isWrittenInRewrittenFile(SM, SM.getExpansionLoc(FD->getLocation())))
       continue;
     const auto *MD = dyn_cast<CXXMethodDecl>(FD);
     bool Lambda = MD && MD->getParent()->isLambda();
-    if (!Lambda && getDeviceAnnotation(FD))
+    if (!Lambda && (getDeviceAnnotation(FD) || getCudaDeviceAttr(FD)))
       Masks.addRoot(FD, Body, /*EditableParameters=*/true);
     if (Lambda) {
       const FunctionDecl *Outer = enclosingFunction(MD);

@@ -19,16 +19,30 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Path.h"
 
+#include <optional>
+
 namespace hpp {
 namespace rewrite {
 
 using llvm::StringRef;
 
 RewriteArguments rewriteArguments(const HeaderPaths &Paths) {
-  return {{"-std=c++17"},
-          {"-D__HPP_REWRITE__=1", "-resource-dir", Paths.ResourceDir,
-           "-isystem", Paths.DialectInclude, "-isystem", Paths.RuntimeInclude,
-           "-fsyntax-only", "-Wno-unknown-attributes"}};
+  RewriteArguments A{{"-std=c++17"},
+                     {"-D__HPP_REWRITE__=1", "-resource-dir", Paths.ResourceDir,
+                      "-isystem", Paths.DialectInclude, "-isystem",
+                      Paths.RuntimeInclude, "-fsyntax-only",
+                      "-Wno-unknown-attributes"}};
+  if (isPortMode(Paths))
+    // The host side of clang's CUDA front end parses the device code too;
+    // the bundled declarations stand for the SDK, whose installation (if
+    // any) is never looked at: --cuda-path names a directory that holds
+    // none, so every machine parses alike.
+    A.Trailing.insert(A.Trailing.end(),
+                      {"-isystem", Paths.CudaDecls, "--cuda-host-only",
+                       "-nocudainc", "-nocudalib",
+                       "--cuda-path=" + Paths.CudaDecls,
+                       "-Wno-unknown-cuda-version"});
+  return A;
 }
 
 void addRewriteArguments(clang::tooling::ClangTool &Tool,
@@ -49,18 +63,36 @@ void addRewriteArguments(clang::tooling::ClangTool &Tool,
       Arguments.Leading, ArgumentInsertPosition::BEGIN));
   // A `.cu` or `.hip` source (the tool's own output, or dialect code named
   // so) is parsed as C++ against the runtime's CPU view, which needs no GPU
-  // SDK; an explicit `-x` wins.
+  // SDK; in port mode a `.cu` or `.cuh` source is CUDA, and includes
+  // cuda_runtime.h first as nvcc makes it do. An explicit `-x` wins.
+  const bool Port = isPortMode(Paths);
   Tool.appendArgumentsAdjuster(
-      [](const CommandLineArguments &Args, StringRef File) {
+      [Port](const CommandLineArguments &Args, StringRef File) {
         StringRef Ext = llvm::sys::path::extension(File);
-        if (!(Ext == ".cu" || Ext == ".cuh" || Ext == ".hip") ||
-            llvm::any_of(Args, [](const std::string &A) {
-              return StringRef(A).starts_with("-x");
-            }))
+        std::optional<StringRef> Language;
+        for (size_t I = 0; I < Args.size(); ++I) {
+          StringRef A = Args[I];
+          if (A == "-x" && I + 1 < Args.size())
+            Language = Args[I + 1];
+          else if (A.starts_with("-x"))
+            Language = A.drop_front(2);
+        }
+        const bool Cuda =
+            Port && (Language ? (*Language == "cuda" || *Language == "cu")
+                              : (Ext == ".cu" || Ext == ".cuh"));
+        if (Language && !Cuda)
+          return Args;
+        if (!Language && !(Ext == ".cu" || Ext == ".cuh" || Ext == ".hip"))
           return Args;
         CommandLineArguments Out(Args.begin(), Args.begin() + 1);
-        Out.insert(Out.end(), {"-x", "c++"});
-        Out.insert(Out.end(), Args.begin() + 1, Args.end());
+        if (!Language)
+          Out.insert(Out.end(), {"-x", Cuda ? "cuda" : "c++"});
+        if (Cuda)
+          Out.insert(Out.end(), {"-include", "cuda_runtime.h"});
+        for (size_t I = 1; I < Args.size(); ++I) // nvcc's `-x cu`: clang's.
+          Out.push_back(Args[I] == "cu" && Args[I - 1] == "-x" ? "cuda"
+                        : Args[I] == "-xcu"                    ? "-xcuda"
+                                                               : Args[I]);
         return Out;
       });
   Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(

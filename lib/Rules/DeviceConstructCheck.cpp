@@ -28,6 +28,8 @@ public:
   struct Found {
     SourceLocation Loc;
     std::string What;
+    /// Neither nvcc nor hipcc compiles it for the device.
+    bool BothCompilers;
   };
   std::vector<Found> Out;
 
@@ -50,6 +52,15 @@ public:
                           "information");
     return true;
   }
+  bool VisitAsmStmt(AsmStmt *S) override {
+    add(S->getAsmLoc(),
+        "inline assembly: one vendor's instructions (PTX "
+        "or AMD's), which the other's compiler and the CPU "
+        "backend cannot take (write the intrinsic it stands "
+        "for)",
+        /*BothCompilers=*/false);
+    return true;
+  }
   bool VisitVarDecl(VarDecl *VD) override {
     if (VD->getTLSKind() != VarDecl::TLS_None)
       add(VD->getLocation(), "a 'thread_local' variable: a GPU thread has "
@@ -61,8 +72,8 @@ public:
   }
 
 private:
-  void add(SourceLocation Loc, std::string What) {
-    Out.push_back({Loc, std::move(What)});
+  void add(SourceLocation Loc, std::string What, bool BothCompilers = true) {
+    Out.push_back({Loc, std::move(What), BothCompilers});
   }
 };
 
@@ -76,11 +87,13 @@ void DeviceConstructCheck::onEndOfTranslationUnit(ASTContext &AST) {
       continue;
     ConstructFinder Finder;
     Finder.TraverseStmt(F->getBody());
-    for (const auto &[Loc, What] : Finder.Out) {
+    for (const auto &[Loc, What, BothCompilers] : Finder.Out) {
       SourceLocation At = SM.getExpansionLoc(Loc);
       if (Reported.insert(At).second)
         error(At, "device code uses " + What +
-                      "; nvcc and hipcc do not compile it for the device");
+                      (BothCompilers ? "; nvcc and hipcc do not compile it "
+                                       "for the device"
+                                     : ""));
     }
   }
 }

@@ -35,6 +35,14 @@ bool isDeviceConstant(const VarDecl *VD) {
          !readsWarpWidth(VD->getInit());
 }
 
+/// A variable CUDA source places in device memory: `__shared__`,
+/// `__device__`, `__constant__` (and `__managed__`, which is `__device__`
+/// too).
+bool isCudaDeviceVariable(const VarDecl *VD) {
+  return VD->hasAttr<CUDASharedAttr>() || VD->hasAttr<CUDADeviceAttr>() ||
+         VD->hasAttr<CUDAConstantAttr>();
+}
+
 /// Variables in host memory named by device code, first use of each.
 class HostStateFinder : public DynamicASTVisitor {
 public:
@@ -43,7 +51,8 @@ public:
   bool VisitDeclRefExpr(DeclRefExpr *E) override {
     const auto *VD = dyn_cast<VarDecl>(E->getDecl());
     if (!VD || !VD->hasGlobalStorage() || isDeviceConstant(VD) ||
-        isDialectAPI(VD) || SM.isInSystemHeader(VD->getLocation()) ||
+        isCudaDeviceVariable(VD) || isDialectAPI(VD) ||
+        SM.isInSystemHeader(VD->getLocation()) ||
         (VD->getDeclContext()->isTranslationUnit() &&
          VD->getName() == "warpSize"))
       return true;

@@ -8,6 +8,7 @@
 #include "Analysis/DeviceCallGraph.h"
 #include "Analysis/WidthModel.h"
 #include "Analysis/WidthUses.h"
+#include "Dialect/CudaCode.h"
 #include "Dialect/DeviceCode.h"
 #include "Dialect/DialectMatchers.h"
 #include "Framework/RewriteScope.h"
@@ -49,7 +50,8 @@ AST_MATCHER(ParmVarDecl, isHostDefaultArgument) {
       Node.hasUnparsedDefaultArg() || !Node.getDefaultArg())
     return false;
   const auto *Fn = dyn_cast<FunctionDecl>(Node.getDeclContext());
-  if (!Fn || getDeviceAnnotation(Fn) || Fn->isTemplateInstantiation())
+  if (!Fn || getDeviceAnnotation(Fn) || getCudaDeviceAttr(Fn) ||
+      Fn->isTemplateInstantiation())
     return false;
   const auto *M = dyn_cast<CXXMethodDecl>(Fn);
   return !M || !M->getParent()->isLambda() ||
@@ -60,6 +62,7 @@ AST_MATCHER(ParmVarDecl, isHostDefaultArgument) {
 void HostWarpSizeRule::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(functionDecl(isExpansionInRewrittenFile(), isDefinition(),
                                  unless(hasDeviceAnnotation()),
+                                 unless(hasCudaDeviceAttr()),
                                  unless(isTemplateInstantiation()),
                                  unless(cxxMethodDecl(ofClass(isLambda()))))
                         .bind("fn"),

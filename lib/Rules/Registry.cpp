@@ -9,6 +9,10 @@
 
 #include "Rules/BarrierDivergenceCheck.h"
 #include "Rules/ChannelRule.h"
+#include "Rules/CudaDynamicSharedRule.h"
+#include "Rules/CudaIncludeRule.h"
+#include "Rules/CudaLaunchRule.h"
+#include "Rules/CudaUnsupportedCheck.h"
 #include "Rules/DeviceConstructCheck.h"
 #include "Rules/DeviceFunctionRule.h"
 #include "Rules/DivergentWarpOpCheck.h"

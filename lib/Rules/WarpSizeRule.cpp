@@ -23,10 +23,14 @@ using namespace clang::transformer;
 namespace hpp {
 namespace rewrite {
 
-/// The device width, however the source spells it; bound to "w".
+/// The device width, however the source spells it; bound to "w". Not in a
+/// system header: a library function's default argument (CUDA's
+/// `int width = warpSize`) is the library's, and the call that takes it is
+/// renamed to the runtime's, which has its own.
 static StatementMatcher widthUse() {
   // The macro's whole expansion is one parenthesised expression.
-  return expr(anyOf(parenExpr(isExpandedFromMacro("MVECTOR_SIZE")),
+  return expr(unless(isExpansionInSystemHeader()),
+              anyOf(parenExpr(isExpandedFromMacro("MVECTOR_SIZE")),
                     declRefExpr(to(varDecl(hasName("::warpSize"))))))
       .bind("w");
 }

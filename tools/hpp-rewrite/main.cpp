@@ -178,6 +178,14 @@ static cl::opt<std::string> PCHDir(
              "is not a comment includes it with it; nothing else changes "
              "(default: $HPP_REWRITE_PCH_DIR; unset: parse in full)"),
     cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<bool> Port(
+    "port",
+    cl::desc("Port mode: the sources are CUDA as it is written (.cu, .cuh: "
+             "parsed by clang's CUDA front end with the tool's own "
+             "declarations of the CUDA headers, no CUDA SDK needed); the "
+             "output includes <hpp/cuda_api.h> and builds with nvcc, hipcc "
+             "and the runtime's CPU backend (docs/port.md)"),
+    cl::cat(Category));
 static cl::opt<bool>
     NoPCH("no-pch",
           cl::desc("Parse every source in full (no --pch-dir, whatever "
@@ -366,6 +374,10 @@ int main(int argc, const char **argv) {
                   HPP_SOURCE_INCLUDE_DIR),
       pathSetting("HPP_REWRITE_RUNTIME_DIR", installedDir(argv[0], "runtime"),
                   HPP_SOURCE_RUNTIME_DIR)};
+  if (Port)
+    Paths.CudaDecls =
+        pathSetting("HPP_REWRITE_CUDA_DIR", installedDir(argv[0], "cuda-decls"),
+                    HPP_SOURCE_CUDA_DIR);
   if (!NoPCH)
     hpp::rewrite::setPrecompiledHeaderDir(
         PCHDir.getNumOccurrences()
@@ -383,6 +395,10 @@ int main(int argc, const char **argv) {
   std::vector<std::string> Sources = Parser->getSourcePathList();
   std::unique_ptr<CompilationDatabase> AllDatabase, Mapped;
   if (All) {
+    if (Port)
+      return Fail(createStringError(
+          "--all does not select CUDA sources yet: with --port, name the "
+          "sources (hpp-rewrite --port -p <build> <source>...)"));
     if (!Sources.empty())
       return Fail(createStringError("--all takes no sources"));
     if (HasSeparator || HasFlagsFile)
