@@ -160,12 +160,19 @@ Index indexOf(const std::vector<Decl *> &Decls) {
 
 /// The command line of a source with no flags of its own, as the tool
 /// adjusts it (RewriteArguments.cpp: addRewriteArguments), with \p Extra before
-/// the source.
+/// the source; \p Port: as port mode parses a CUDA source.
 std::vector<std::string> commandFor(StringRef File,
-                                    llvm::ArrayRef<std::string> Extra) {
-  const RewriteArguments Arguments = rewriteArguments(sourceTreeHeaders());
+                                    llvm::ArrayRef<std::string> Extra,
+                                    bool Port = false) {
+  HeaderPaths Paths = sourceTreeHeaders();
+  if (Port)
+    Paths.CudaDecls = HPP_SOURCE_CUDA_DIR;
+  const RewriteArguments Arguments = rewriteArguments(Paths);
   std::vector<std::string> Command{"hpp-rewrite"};
   llvm::append_range(Command, Arguments.Leading);
+  if (Port)
+    llvm::append_range(Command, std::vector<std::string>{
+                                    "-x", "cuda", "-include", "cuda_runtime.h"});
   llvm::append_range(Command, Extra);
   Command.push_back(File.str());
   llvm::append_range(Command, Arguments.Trailing);
@@ -312,6 +319,17 @@ ParsedSource::~ParsedSource() {
 std::unique_ptr<ParsedSource>
 ParsedSource::parse(StringRef Code,
                     ArrayRef<std::pair<std::string, std::string>> More) {
+  return parseAs(Code, More, /*Cuda=*/false);
+}
+
+std::unique_ptr<ParsedSource> ParsedSource::parseCuda(StringRef Code) {
+  return parseAs(Code, {}, /*Cuda=*/true);
+}
+
+std::unique_ptr<ParsedSource>
+ParsedSource::parseAs(StringRef Code,
+                      ArrayRef<std::pair<std::string, std::string>> More,
+                      bool Cuda) {
   std::unique_ptr<ParsedSource> P(new ParsedSource);
   std::vector<std::pair<std::string, llvm::MemoryBufferRef>> Files{
       {MainFile.str(), llvm::MemoryBufferRef(Code, MainFile)}};
@@ -334,7 +352,7 @@ ParsedSource::parse(StringRef Code,
                                                        new DiagnosticOptions);
   KeepParsed Keep(*P);
   tooling::ToolInvocation Invocation(
-      commandFor(MainFile, Extra), &Keep, P->Files.get(),
+      commandFor(MainFile, Extra, Cuda), &Keep, P->Files.get(),
       std::make_shared<PCHContainerOperations>());
   Invocation.setDiagnosticConsumer(P->Printer.get());
   Invocation.run();

@@ -57,6 +57,9 @@ public:
   static std::unique_ptr<ParsedSource>
   parse(llvm::StringRef Code,
         llvm::ArrayRef<std::pair<std::string, std::string>> Files = {});
+  /// Parses \p Code as port mode parses a CUDA source (`--port`: clang's
+  /// CUDA front end, the tool's declarations of the CUDA headers).
+  static std::unique_ptr<ParsedSource> parseCuda(llvm::StringRef Code);
   /// Parses \p Code after the lines a dialect program starts with:
   /// `#include <hpp/hpp.h>` and `using namespace hpp;`. The header comes
   /// from a precompiled header built once per run with the same flags
@@ -122,6 +125,10 @@ public:
 private:
   ParsedSource();
   friend class KeepParsed;
+  static std::unique_ptr<ParsedSource>
+  parseAs(llvm::StringRef Code,
+          llvm::ArrayRef<std::pair<std::string, std::string>> Files,
+          bool Cuda);
 
   llvm::IntrusiveRefCntPtr<clang::FileManager> Files;
   std::string Printed;

@@ -37,8 +37,8 @@ namespace {
 class DeviceCodeTest : public ::testing::Test {
 protected:
   /// Parses \p Code; false (and a failure) when it does not parse.
-  bool build(llvm::StringRef Code) {
-    TU = ParsedSource::parseDialect(Code);
+  bool build(llvm::StringRef Code, bool Cuda = false) {
+    TU = Cuda ? ParsedSource::parseCuda(Code) : ParsedSource::parseDialect(Code);
     if (!parsed(*TU))
       return false;
     Graph = std::make_unique<DeviceCallGraph>(TU->context());
@@ -128,6 +128,42 @@ template <typename T> void later(Pointer<T> a) {
 // A lambda written in a root is part of it, never a root of its own, with
 // or without `__device(hpp)`; a root written inside another (a method of a
 // local class that the body calls) is found, but not as outermost.
+// Port mode: CUDA's `__global__` and `__device__` functions (and
+// `__host__ __device__` ones) are the roots, whatever their place of the
+// qualifier; host functions, the launch and CUDA's own functions are not.
+TEST_F(DeviceCodeTest, CudaQualifiersMakeRoots) {
+  ASSERT_TRUE(build(R"cpp(
+__device__ int twice(int v) { return 2 * v; }
+__host__ __device__ inline int both(int v) { return v + 1; }
+template <int N> __global__ void kernel(int *p) {
+  p[threadIdx.x] = twice(both(N));
+}
+static __global__ __launch_bounds__(256) void bounded(int *p) { p[0] = 7; }
+int host(int v) { return v - 1; }
+void launch(int *p) { kernel<4><<<1, 32>>>(p); bounded<<<1, 1>>>(p); }
+)cpp",
+                    /*Cuda=*/true));
+  EXPECT_EQ(roots(), (Strings{"CudaFunction", "CudaFunction", "CudaFunction",
+                              "CudaFunction"}));
+  const DeviceRoot *Kernel = rootOf("kernel");
+  ASSERT_NE(Kernel, nullptr);
+  EXPECT_EQ(Kernel->Kind, DeviceRootKind::CudaFunction);
+  EXPECT_EQ(extentOf(Kernel->Kind), DeviceRootExtent::Declaration);
+  EXPECT_TRUE(inDeviceCode("2 * v"));
+  EXPECT_TRUE(inDeviceCode("v + 1"));
+  EXPECT_TRUE(inDeviceCode("p[0] = 7"));
+  EXPECT_TRUE(inDeviceCode("twice(both(N))"));
+  EXPECT_FALSE(inDeviceCode("v - 1"));
+  EXPECT_FALSE(inDeviceCode("kernel<4>"));
+  // The call graph reaches the helpers from the kernel, as annotated code.
+  EXPECT_EQ(DeviceCallGraph::classify(TU->function("twice"),
+                                      TU->context().getSourceManager()),
+            CalleeKind::Annotated);
+  EXPECT_EQ(DeviceCallGraph::classify(TU->function("host"),
+                                      TU->context().getSourceManager()),
+            CalleeKind::Host);
+}
+
 TEST_F(DeviceCodeTest, NestedCodeIsPartOfItsRoot) {
   ASSERT_TRUE(build(R"cpp(
 __device(hpp) int outer(int v) {

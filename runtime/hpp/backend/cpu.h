@@ -42,6 +42,7 @@
 #include <new>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <vector>
 #include <utility>
 
@@ -353,6 +354,50 @@ public:
   /// Number of tiles in the work-group.
   unsigned meta_group_size() const {
     return (this_thread_block().size() + Size - 1) / Size;
+  }
+
+  // The tile's shuffles and votes (port mode, hpp/cuda_api.h): the warp
+  // operations of hpp/cpu/warp_ops.h over segments of Size lanes, so, like
+  // sync(), collectives of the whole mvector.
+  template <class T> T shfl(T Var, int SrcRank, HPP_CPU_CALLER) const {
+    return shuffle(hpp::cpu::CollectiveKind::Shfl, "thread_block_tile::shfl",
+                   Var, SrcRank, File, Line);
+  }
+  template <class T> T shfl_up(T Var, unsigned Delta, HPP_CPU_CALLER) const {
+    return shuffle(hpp::cpu::CollectiveKind::ShflUp,
+                   "thread_block_tile::shfl_up", Var, int(Delta), File, Line);
+  }
+  template <class T> T shfl_down(T Var, unsigned Delta, HPP_CPU_CALLER) const {
+    return shuffle(hpp::cpu::CollectiveKind::ShflDown,
+                   "thread_block_tile::shfl_down", Var, int(Delta), File, Line);
+  }
+  template <class T> T shfl_xor(T Var, unsigned Mask, HPP_CPU_CALLER) const {
+    return shuffle(hpp::cpu::CollectiveKind::ShflXor,
+                   "thread_block_tile::shfl_xor", Var, int(Mask), File, Line);
+  }
+  /// Bit i: the tile's thread of rank i passes a non-zero \p Predicate.
+  std::conditional_t<(Size <= 32), unsigned, unsigned long long>
+  ballot(int Predicate, HPP_CPU_CALLER) const {
+    const char *Name = "thread_block_tile::ballot";
+    const unsigned long long Bits =
+        hpp::cpu::warp::ballot(Name, ~0ull, Predicate, File, Line);
+    const unsigned Base = hpp::cpu::warp::executorFor(Name, File, Line)
+                              .currentLane() & ~(Size - 1);
+    return (Bits >> Base) & (~0ull >> (64 - Size));
+  }
+  int any(int Predicate, HPP_CPU_CALLER) const {
+    return ballot(Predicate, File, Line) != 0;
+  }
+  int all(int Predicate, HPP_CPU_CALLER) const {
+    return ballot(Predicate, File, Line) == (~0ull >> (64 - Size));
+  }
+
+private:
+  template <class T>
+  static T shuffle(hpp::cpu::CollectiveKind Kind, const char *Name, T Var,
+                   int Arg, const char *File, int Line) {
+    return hpp::cpu::warp::shuffle(Kind, Name, ~0ull, Var, Arg, int(Size),
+                                   File, Line);
   }
 };
 
