@@ -62,10 +62,12 @@ import subprocess
 import sys
 
 # The headers that can be precompiled, by the include directories (their
-# names, in order): the first of them holds the header.
+# names, in order): the first of them holds the header. The rewritten
+# output includes hpp/runtime.h, a port of CUDA (hpp-rewrite --port)
+# hpp/cuda_api.h; a source's first include says which.
 HEADERS = {
-    ("include",): "hpp/hpp.h",
-    ("runtime", "include"): "hpp/runtime.h",
+    ("include",): ("hpp/hpp.h",),
+    ("runtime", "include"): ("hpp/runtime.h", "hpp/cuda_api.h"),
 }
 ALLOWED = re.compile(r"^(-std=(c|gnu)\+\+\d\w*|-O[0-3sg]?|-pthread|-w|-fuse-ld=[\w.-]+|-[DU]\w.*)$")
 STD_INCLUDE = re.compile(r"^#\s*include\s*<(?!hpp/)[^>]+>\s*(//.*)?$")
@@ -101,18 +103,26 @@ def parse(args):
     return flags, incs, sources, out
 
 
-def header_for(incs):
-    """(the header these include directories precompile, how many of the
-    directories are the header's), or (None, 0). Directories after the
-    header's may not hold a file of the header's name."""
+def header_for(incs, sources):
+    """(the header these include directories precompile and every source
+    includes first, how many of the directories are the header's, the
+    headers they could precompile); (None, 0, the headers) when no source
+    includes one first, (None, 0, ()) for other directories. Directories
+    after the header's may not hold a file of the header's name."""
     for n in range(len(incs), 0, -1):
         tail = tuple(os.path.basename(os.path.normpath(d)) for d in incs[:n])
-        header = HEADERS.get(tail)
-        if header and os.path.isfile(os.path.join(incs[0], header)):
-            if any(os.path.exists(os.path.join(d, header)) for d in incs[n:]):
-                return None, 0
-            return header, n
-    return None, 0
+        headers = tuple(h for h in HEADERS.get(tail, ())
+                        if os.path.isfile(os.path.join(incs[0], h)))
+        if not headers:
+            continue
+        if any(os.path.exists(os.path.join(d, h)) for d in incs[n:]
+               for h in headers):
+            return None, 0, ()
+        for header in headers:
+            if all(includes_first(s, header) for s in sources):
+                return header, n, headers
+        return None, 0, headers
+    return None, 0, ()
 
 
 def includes_first(source, header):
@@ -239,12 +249,12 @@ def compile_with_pch(pch_dir, cmd):
     if not parsed:
         return plain("not sources compiled and linked with the listed flags")
     flags, incs, sources, out = parsed
-    header, own = header_for(incs)
-    if not header:
+    header, own, headers = header_for(incs, sources)
+    if not headers:
         return plain("include directories of neither header")
-    for source in sources:
-        if not includes_first(source, header):
-            return plain("the source does not include <%s> first" % header)
+    if not header:
+        return plain("the source does not include <%s> first"
+                     % "> or <".join(headers))
     try:
         built = precompiled(pch_dir, cmd[0], flags, incs[:own], header)
     except OSError as e:

@@ -9,7 +9,7 @@
 
 #include "Rules/BarrierDivergenceCheck.h"
 #include "Rules/ChannelRule.h"
-#include "Rules/CudaDynamicSharedRule.h"
+#include "Rules/CudaSharedRule.h"
 #include "Rules/CudaIncludeRule.h"
 #include "Rules/CudaLaunchRule.h"
 #include "Rules/CudaUnsupportedCheck.h"

@@ -6,7 +6,7 @@
 // for sm_90, gfx90a and gfx1030.
 // RUN: %hpp_rewrite --port %s -o %t.cpp --
 // RUN: FileCheck %s < %t.cpp
-// RUN: %cxx_runtime -x c++ %t.cpp -o %t
+// RUN: %cxx_runtime %t.cpp -o %t
 // RUN: env HPP_CPU_MVECTOR=32 HPP_CPU_CHECK=uninit %t | FileCheck %s --check-prefix=OUT
 // RUN: env HPP_CPU_MVECTOR=64 HPP_CPU_CHECK=uninit %t | FileCheck %s --check-prefix=OUT
 // RUN: %gpu_check %t.cpp
@@ -41,6 +41,22 @@ __global__ void rows(int *out) {
   out[threadIdx.x] = grid[threadIdx.x % 4][threadIdx.x / 4];
 }
 
+// A `static __shared__` variable is shared memory all the same; the output
+// drops the `static` (the CPU backend's `__shared__` says it already).
+template <class T> __global__ void staticShared(T *out) {
+  static __shared__ T partial[32];
+  // CHECK: {{^}}  __shared__ T partial[32];
+  __shared__ static int count;
+  // CHECK: {{^}}  __shared__ int count;
+  partial[threadIdx.x] = T(threadIdx.x);
+  if (threadIdx.x == 0)
+    count = 0;
+  __syncthreads();
+  atomicAdd(&count, 1);
+  __syncthreads();
+  out[threadIdx.x] = partial[31 - threadIdx.x] + T(count);
+}
+
 int main() {
   const int n = 48, blocks = 3;
   int *in, *out;
@@ -62,8 +78,13 @@ int main() {
   cudaDeviceSynchronize();
   for (int k = 0; k < 16; ++k)
     bad += out[k] != (k % 4) * 4 + k / 4;
+  staticShared<<<1, 32>>>(out);
+  cudaDeviceSynchronize();
+  for (int k = 0; k < 32; ++k)
+    bad += out[k] != 31 - k + 32;
   std::printf("errors %d\n", bad);
   // OUT: errors 0
   cudaFree(in);
   cudaFree(out);
 }
+

@@ -32,12 +32,12 @@ template <class T> void clear(T *p) {
 }
 
 extern __shared__ float everywhere[];
-// CHECK-DAG: refusals.cu:[[@LINE-1]]:25: error: a dynamic shared array declared outside a function{{.*}}[hpp-cuda-dynamic-shared]
+// CHECK-DAG: refusals.cu:[[@LINE-1]]:25: error: a dynamic shared array declared outside a function{{.*}}[hpp-cuda-shared]
 
 __global__ void two(float *p) {
   extern __shared__ float a[], b[];
-  // CHECK-DAG: refusals.cu:[[@LINE-1]]:27: error: several dynamic shared arrays in one declaration{{.*}}[hpp-cuda-dynamic-shared]
-  // CHECK-DAG: refusals.cu:[[@LINE-2]]:32: error: several dynamic shared arrays in one declaration{{.*}}[hpp-cuda-dynamic-shared]
+  // CHECK-DAG: refusals.cu:[[@LINE-1]]:27: error: several dynamic shared arrays in one declaration{{.*}}[hpp-cuda-shared]
+  // CHECK-DAG: refusals.cu:[[@LINE-2]]:32: error: several dynamic shared arrays in one declaration{{.*}}[hpp-cuda-shared]
   p[threadIdx.x] = a[0] + b[0] + everywhere[0];
 }
 

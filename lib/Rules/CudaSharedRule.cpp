@@ -1,13 +1,14 @@
-//===- CudaDynamicSharedRule.cpp - extern __shared__ arrays ---------------===//
+//===- CudaSharedRule.cpp - Shared memory declarations --------------------===//
 //
 // Part of hpp-rewrite.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Rules/CudaDynamicSharedRule.h"
+#include "Rules/CudaSharedRule.h"
 #include "Framework/RewriteScope.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Tooling/Transformer/RangeSelector.h"
 #include "clang/Tooling/Transformer/RewriteRule.h"
 #include "clang/Tooling/Transformer/Stencil.h"
@@ -66,27 +67,82 @@ llvm::Expected<std::string> pointerText(const MatchFinder::MatchResult &R) {
   return Pointer + VD->getName().str() + " = hpp::dynamicShared<" + T + ">();";
 }
 
+/// The `static` keyword among \p VD's specifiers, with the blanks after
+/// it, as written in the file; nullopt when it has none (clang gives a
+/// `__shared__` variable of a function static storage without it).
+std::optional<CharSourceRange> staticKeyword(const VarDecl *VD,
+                                             const SourceManager &SM,
+                                             const LangOptions &LO) {
+  // The specifiers' first token may be a macro's (`__shared__`): where it
+  // is used. Raw tokens from there to the name are the text as written.
+  SourceLocation Begin = SM.getExpansionLoc(VD->getBeginLoc());
+  SourceLocation Name = VD->getLocation();
+  if (Name.isMacroID() || SM.getFileID(Begin) != SM.getFileID(Name))
+    return std::nullopt;
+  std::pair<FileID, unsigned> Start = SM.getDecomposedLoc(Begin);
+  llvm::StringRef Buffer = SM.getBufferData(Start.first);
+  Lexer Raw(SM.getLocForStartOfFile(Start.first), LO, Buffer.begin(),
+            Buffer.begin() + Start.second, Buffer.end());
+  Token T;
+  while (!Raw.LexFromRawLexer(T) &&
+         SM.isBeforeInTranslationUnit(T.getLocation(), Name)) {
+    if (T.is(tok::raw_identifier) && T.getRawIdentifier() == "static") {
+      Token Next;
+      Raw.LexFromRawLexer(Next);
+      return CharSourceRange::getCharRange(T.getLocation(), Next.getLocation());
+    }
+  }
+  return std::nullopt;
+}
+
+/// A variable whose specifiers, as written, say `static`.
+AST_MATCHER(VarDecl, isWrittenStatic) {
+  const ASTContext &AST = Finder->getASTContext();
+  return staticKeyword(&Node, AST.getSourceManager(), AST.getLangOpts())
+      .has_value();
+}
+
+/// `static __shared__ T x;` in a function, as written in a rewritten file.
+DeclarationMatcher staticShared() {
+  return varDecl(isExpansionInRewrittenFile(), isWrittenStatic(),
+                 hasDeclContext(functionDecl()), hasAttr(attr::CUDAShared),
+                 unless(isInstantiated()))
+      .bind("static");
+}
+
 } // namespace
 
-CudaDynamicSharedRule::CudaDynamicSharedRule(llvm::StringRef Name,
+CudaSharedRule::CudaSharedRule(llvm::StringRef Name,
                                              RuleContext &Ctx)
     : TransformerRule(Name, Ctx,
-                      {"the dynamic shared array", node("array"),
+                      {"the shared memory declaration",
                        [](const MatchFinder::MatchResult &R) {
-                         return refusal(R.Nodes.getNodeAs<VarDecl>("array"),
-                                        *R.Context)
-                             .has_value();
+                         return node(R.Nodes.getNodeAs<VarDecl>("array")
+                                         ? "array"
+                                         : "static")(R);
+                       },
+                       [](const MatchFinder::MatchResult &R) {
+                         const auto *VD = R.Nodes.getNodeAs<VarDecl>("array");
+                         return VD && refusal(VD, *R.Context).has_value();
                        }}) {
   addRule(makeRule(dynamicShared(),
                    changeTo(node("array"), transformer::run(pointerText))));
+  addRule(makeRule(
+      staticShared(),
+      changeTo(
+          [](const MatchFinder::MatchResult &R) -> Expected<CharSourceRange> {
+            return *staticKeyword(R.Nodes.getNodeAs<VarDecl>("static"),
+                                  *R.SourceManager, R.Context->getLangOpts());
+          },
+          cat(""))));
 }
 
-void CudaDynamicSharedRule::registerMatchers(MatchFinder &Finder) {
+void CudaSharedRule::registerMatchers(MatchFinder &Finder) {
   TransformerRule::registerMatchers(Finder);
   Finder.addMatcher(dynamicShared(), &Refusals);
 }
 
-void CudaDynamicSharedRule::RefusalCallback::run(
+void CudaSharedRule::RefusalCallback::run(
     const MatchFinder::MatchResult &R) {
   const auto *VD = R.Nodes.getNodeAs<VarDecl>("array");
   if (std::optional<std::string> Why = refusal(VD, *R.Context))

@@ -1,10 +1,10 @@
-//===- CudaDynamicSharedRule.h - extern __shared__ arrays -------*- C++ -*-===//
+//===- CudaSharedRule.h - Shared memory declarations ------------*- C++ -*-===//
 //
 // Part of hpp-rewrite.
 //
 //===----------------------------------------------------------------------===//
-#ifndef HPP_REWRITE_LIB_RULES_CUDADYNAMICSHAREDRULE_H
-#define HPP_REWRITE_LIB_RULES_CUDADYNAMICSHAREDRULE_H
+#ifndef HPP_REWRITE_LIB_RULES_CUDASHAREDRULE_H
+#define HPP_REWRITE_LIB_RULES_CUDASHAREDRULE_H
 
 #include "Framework/TransformerRule.h"
 
@@ -18,22 +18,25 @@ namespace rewrite {
 /// which has no `extern __shared__`. Its uses are unchanged (an array and a
 /// pointer to its first element index alike). One at namespace scope, or
 /// several in one declaration, is refused: declare it in each function
-/// that uses it.
-class CudaDynamicSharedRule : public TransformerRule {
+/// that uses it. A `static __shared__` variable in a function loses its
+/// `static`: shared memory is static storage already, and the CPU backend's
+/// `__shared__`, which says `static thread_local`, would repeat it (an
+/// error for g++).
+class CudaSharedRule : public TransformerRule {
 public:
-  CudaDynamicSharedRule(llvm::StringRef Name, RuleContext &Ctx);
+  CudaSharedRule(llvm::StringRef Name, RuleContext &Ctx);
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
 
 private:
   /// Reports the declarations the rewrite leaves (TransformerRule::Guard).
   struct RefusalCallback : clang::ast_matchers::MatchFinder::MatchCallback {
-    explicit RefusalCallback(CudaDynamicSharedRule &Self) : Self(Self) {}
+    explicit RefusalCallback(CudaSharedRule &Self) : Self(Self) {}
     void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
-    CudaDynamicSharedRule &Self;
+    CudaSharedRule &Self;
   } Refusals{*this};
 };
 
 } // namespace rewrite
 } // namespace hpp
 
-#endif // HPP_REWRITE_LIB_RULES_CUDADYNAMICSHAREDRULE_H
+#endif // HPP_REWRITE_LIB_RULES_CUDASHAREDRULE_H
