@@ -188,8 +188,10 @@ public:
   void recordWidths() {
     const SourceManager &SM = getCompilerInstance().getSourceManager();
     const WidthModel &Widths = Ctx->widthModel();
-    for (const WidthDecision &D : Widths.decisions())
+    for (const WidthDecision &D : Widths.decisions()) {
       Output.UsesNativeWidth |= D.Model == WarpModel::Native;
+      recordKernels(D);
+    }
     Output.HeaderWidths = Widths.headerWidths();
     Output.NarrowedByProgram = Widths.narrowsByProgram();
     if (const WidthFact *Fact = Widths.asWritten())
@@ -203,6 +205,34 @@ public:
                        : Fact->What;
     } else if (!Options.ExternalNarrowing.empty()) {
       Output.Narrowing = Options.ExternalNarrowing;
+    }
+  }
+
+  /// Output.Kernels: the decision of \p D for each of its roots that lies in
+  /// a rewritten file.
+  void recordKernels(const WidthDecision &D) {
+    const SourceManager &SM = getCompilerInstance().getSourceManager();
+    auto Text = [&](const WidthFact &F) {
+      return F.Loc.isValid() ? placeName(SM, F.Loc) + ": " + F.What : F.What;
+    };
+    for (const WidthDecision::Root &R : D.Roots) {
+      SourceLocation At = SM.getExpansionLoc(R.Function->getLocation());
+      if (!isWrittenInRewrittenFile(SM, At))
+        continue;
+      KernelWidth K;
+      const auto *Method = dyn_cast<CXXMethodDecl>(R.Function);
+      K.Name = Method && Method->getParent()->isLambda()
+                   ? std::string("(lambda)")
+                   : R.Function->getQualifiedNameAsString();
+      K.Place = placeName(SM, At);
+      K.Model = D.Model == WarpModel::Native      ? "native"
+                : D.Model == WarpModel::AsWritten ? "as-written"
+                                                  : "logical32";
+      K.ThirtyTwo = Text(D.ThirtyTwo);
+      K.RealWidth = Text(R.RealWidth);
+      K.Joined = D.Joined;
+      K.ProgramNarrowed = D.ProgramNarrowed;
+      Output.Kernels.push_back(std::move(K));
     }
   }
 

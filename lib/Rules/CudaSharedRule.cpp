@@ -112,8 +112,7 @@ DeclarationMatcher staticShared() {
 
 } // namespace
 
-CudaSharedRule::CudaSharedRule(llvm::StringRef Name,
-                                             RuleContext &Ctx)
+CudaSharedRule::CudaSharedRule(llvm::StringRef Name, RuleContext &Ctx)
     : TransformerRule(Name, Ctx,
                       {"the shared memory declaration",
                        [](const MatchFinder::MatchResult &R) {
@@ -142,8 +141,7 @@ void CudaSharedRule::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(dynamicShared(), &Refusals);
 }
 
-void CudaSharedRule::RefusalCallback::run(
-    const MatchFinder::MatchResult &R) {
+void CudaSharedRule::RefusalCallback::run(const MatchFinder::MatchResult &R) {
   const auto *VD = R.Nodes.getNodeAs<VarDecl>("array");
   if (std::optional<std::string> Why = refusal(VD, *R.Context))
     Self.error(VD->getLocation(), *Why);

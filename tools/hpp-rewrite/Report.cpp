@@ -69,6 +69,23 @@ static json::Object editJson(StringRef File, const rewrite::EditRecord &E) {
   return O;
 }
 
+/// The width decisions of a file's kernels (docs/report.md, "kernels").
+static json::Array kernelsJson(ArrayRef<rewrite::KernelWidth> Kernels) {
+  json::Array Out;
+  auto Fact = [](const std::string &F) {
+    return F.empty() ? json::Value(nullptr) : json::Value(F);
+  };
+  for (const rewrite::KernelWidth &K : Kernels)
+    Out.push_back(json::Object{{"name", K.Name},
+                               {"place", K.Place},
+                               {"model", K.Model},
+                               {"thirtyTwo", Fact(K.ThirtyTwo)},
+                               {"realWidth", Fact(K.RealWidth)},
+                               {"joined", K.Joined},
+                               {"programNarrowed", K.ProgramNarrowed}});
+  return Out;
+}
+
 std::string jsonReport(ArrayRef<FileRun> Runs, ArrayRef<std::string> Outputs,
                        bool Written, StringRef Version,
                        ArrayRef<MergedHeader> Headers) {
@@ -106,6 +123,7 @@ std::string jsonReport(ArrayRef<FileRun> Runs, ArrayRef<std::string> Outputs,
         {"output", HasOutput ? json::Value(absolutePath(Outputs[I]))
                              : json::Value(nullptr)},
         {"kernelsOutlined", R.Ok ? R.Output.KernelsOutlined : 0},
+        {"kernels", kernelsJson(R.Output.Kernels)},
         {"warnings", R.Log.Warnings},
         {"errors", R.Log.Errors},
         {"edits", std::move(FileEdits)},

@@ -39,6 +39,27 @@ void addRewriteArguments(clang::tooling::ClangTool &Tool,
                          const HeaderPaths &Paths);
 
 /// The outcome of rewriting one source.
+/// The width model's decision for one kernel (a root of device code: a
+/// CUDA `__global__` function, a parallelFor, Task or consumer body, a
+/// `__device(hpp)` function nothing calls), as the JSON report gives it: why
+/// its warp code runs as it does (docs/width-model.md).
+struct KernelWidth {
+  /// The kernel's name (a function's; `parallelFor`, `Task` or a lambda's
+  /// kind for a body) and its place (`FILE:LINE:COL`).
+  std::string Name, Place;
+  /// "logical32" (32-lane warps on every target), "native" (the device's
+  /// width) or "as-written" (each warp operation on the lanes its mask
+  /// names).
+  std::string Model;
+  /// The facts behind it (`FILE:LINE:COL: what`; empty when none): the
+  /// first 32-lane fact, and the first use of the real width the kernel
+  /// reaches.
+  std::string ThirtyTwo, RealWidth;
+  /// Its component took facts from other sources, or keeps 32-lane warps
+  /// by the program's rule (another kernel's fact).
+  bool Joined = false, ProgramNarrowed = false;
+};
+
 struct RewriteOutput {
   bool Ok = false;  ///< parsed and rewritten without errors
   std::string Text; ///< the rewritten main file, when Ok
@@ -54,6 +75,9 @@ struct RewriteOutput {
   std::vector<clang::tooling::Replacement> Fixes;
   /// Kernels outlined (parallelFor bodies, Tasks, consumers), when Ok.
   unsigned KernelsOutlined = 0;
+  /// The width decision of each kernel of the rewritten files, in the order
+  /// of the device code, when Ok.
+  std::vector<KernelWidth> Kernels;
   /// The project headers the rewrite changed, when Ok.
   std::vector<RewrittenHeader> Headers;
   /// Where this translation unit has device code in project headers, when
