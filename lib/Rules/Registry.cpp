@@ -9,9 +9,9 @@
 
 #include "Rules/BarrierDivergenceCheck.h"
 #include "Rules/ChannelRule.h"
-#include "Rules/CudaSharedRule.h"
 #include "Rules/CudaIncludeRule.h"
 #include "Rules/CudaLaunchRule.h"
+#include "Rules/CudaSharedRule.h"
 #include "Rules/CudaUnsupportedCheck.h"
 #include "Rules/DeviceConstructCheck.h"
 #include "Rules/DeviceFunctionRule.h"
