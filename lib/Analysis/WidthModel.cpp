@@ -7,6 +7,7 @@
 #include "Analysis/WidthModel.h"
 #include "Analysis/DeviceCallGraph.h"
 #include "Analysis/LaneMask.h"
+#include "Analysis/LaunchFacts.h"
 #include "Dialect/CudaCode.h"
 #include "Dialect/DeviceCode.h"
 #include "Framework/RewriteScope.h"
@@ -132,6 +133,17 @@ WidthModel::WidthModel(ASTContext &Ctx, const DeviceCallGraph &Graph,
       if (!Outer || !Index.count(normalized(Outer)))
         Masks.addRoot(FD, Body, /*EditableParameters=*/false);
     }
+  }
+
+  // Host code that sizes a kernel's launch from 32-lane warps: a 32-lane
+  // fact of the kernel (LaunchFacts.h).
+  for (const LaunchFact &L : launchFacts(Ctx)) {
+    auto It = Index.find(normalized(L.Kernel));
+    if (It == Index.end() || L.Fact.Loc.isInvalid() ||
+        Facts[It->second].ThirtyTwo.Loc.isValid())
+      continue;
+    Facts[It->second].ThirtyTwo = {
+        L.Fact.Loc, L.Fact.What + " in the host code that launches it"};
   }
 
   // Masks the tool cannot widen keep a component on 32-lane warps; a unit
