@@ -63,8 +63,12 @@ void addRewriteArguments(clang::tooling::ClangTool &Tool,
       Arguments.Leading, ArgumentInsertPosition::BEGIN));
   // A `.cu` or `.hip` source (the tool's own output, or dialect code named
   // so) is parsed as C++ against the runtime's CPU view, which needs no GPU
-  // SDK; in port mode a `.cu` or `.cuh` source is CUDA, and includes
-  // cuda_runtime.h first as nvcc makes it do. An explicit `-x` wins.
+  // SDK. In port mode every source is parsed as CUDA (a host source of a
+  // CUDA project, which a C++ compiler builds, includes cuda_runtime.h for
+  // the runtime API, and only the CUDA front end takes the declarations),
+  // and a CUDA source (`.cu`, `.cuh`, or `-x cuda` / nvcc's `-x cu`)
+  // includes cuda_runtime.h first, as nvcc makes it do. An explicit `-x`
+  // of another language wins.
   const bool Port = isPortMode(Paths);
   Tool.appendArgumentsAdjuster(
       [Port](const CommandLineArguments &Args, StringRef File) {
@@ -77,22 +81,33 @@ void addRewriteArguments(clang::tooling::ClangTool &Tool,
           else if (A.starts_with("-x"))
             Language = A.drop_front(2);
         }
-        const bool Cuda =
-            Port && (Language ? (*Language == "cuda" || *Language == "cu")
-                              : (Ext == ".cu" || Ext == ".cuh"));
-        if (Language && !Cuda)
+        const bool CudaSource =
+            Language ? (*Language == "cuda" || *Language == "cu")
+                     : (Ext == ".cu" || Ext == ".cuh");
+        if (Port && Language && !CudaSource &&
+            !(*Language == "c++" || *Language == "c"))
           return Args;
-        if (!Language && !(Ext == ".cu" || Ext == ".cuh" || Ext == ".hip"))
+        if (!Port && (Language || !(Ext == ".cu" || Ext == ".cuh" ||
+                                    Ext == ".hip")))
           return Args;
         CommandLineArguments Out(Args.begin(), Args.begin() + 1);
-        if (!Language)
-          Out.insert(Out.end(), {"-x", Cuda ? "cuda" : "c++"});
-        if (Cuda)
+        if (Port && !CudaSource)
+          Out.insert(Out.end(), {"-x", "cuda"});
+        else if (!Language)
+          Out.insert(Out.end(), {"-x", Port ? "cuda" : "c++"});
+        if (Port && CudaSource)
           Out.insert(Out.end(), {"-include", "cuda_runtime.h"});
-        for (size_t I = 1; I < Args.size(); ++I) // nvcc's `-x cu`: clang's.
-          Out.push_back(Args[I] == "cu" && Args[I - 1] == "-x" ? "cuda"
-                        : Args[I] == "-xcu"                    ? "-xcuda"
-                                                               : Args[I]);
+        for (size_t I = 1; I < Args.size(); ++I) {
+          StringRef A = Args[I];
+          bool LanguageOfX = I > 0 && Args[I - 1] == "-x";
+          if (Port && !CudaSource && (A == "-x" || A.starts_with("-x") ||
+                                      LanguageOfX))
+            continue; // The C++ source's own `-x c++`: parsed as CUDA.
+          // nvcc's `-x cu` is clang's `-x cuda`.
+          Out.push_back(A == "cu" && LanguageOfX ? "cuda"
+                        : A == "-xcu"            ? "-xcuda"
+                                                 : A.str());
+        }
         return Out;
       });
   Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(

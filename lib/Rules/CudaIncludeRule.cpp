@@ -10,6 +10,8 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -63,7 +65,13 @@ void CudaIncludeRule::registerPPCallbacks() {
 }
 
 void CudaIncludeRule::onEndOfTranslationUnit(ASTContext &) {
-  if (!Ctx.CI.getLangOpts().CUDA || MainIncludes)
+  // A CUDA source includes cuda_runtime.h without saying so (the driver's
+  // `-include`, as nvcc's); a host source of a CUDA project, parsed as
+  // CUDA too, does not.
+  const std::vector<std::string> &Forced =
+      Ctx.CI.getPreprocessorOpts().Includes;
+  if (!Ctx.CI.getLangOpts().CUDA || MainIncludes ||
+      !llvm::is_contained(Forced, "cuda_runtime.h"))
     return;
   const SourceManager &SM = Ctx.CI.getSourceManager();
   Ctx.Edits.insert(SM.getLocForStartOfFile(SM.getMainFileID()),

@@ -14,8 +14,9 @@ namespace rewrite {
 /// Port mode: each `#include` of a CUDA header (Dialect/CudaHeaders.def)
 /// in a rewritten file names the device runtime's header instead
 /// (`<hpp/cuda_api.h>`: the same API on nvcc, hipcc and the CPU backend).
-/// A main file that includes none (nvcc includes cuda_runtime.h by itself)
-/// gets `#include <hpp/cuda_api.h>` before its first line.
+/// A CUDA source that includes none (nvcc includes cuda_runtime.h by
+/// itself) gets `#include <hpp/cuda_api.h>` before its first line; a host
+/// source (`.cpp`) gets it only where it includes a CUDA header.
 class CudaIncludeRule : public Rule {
 public:
   using Rule::Rule;

@@ -381,6 +381,30 @@ private:
 };
 } // namespace
 
+std::vector<std::string> portSources(const CompilationDatabase &DB) {
+  std::vector<std::string> Out;
+  for (const CompileCommand &C : DB.getAllCompileCommands()) {
+    StringRef Ext = sys::path::extension(C.Filename);
+    bool Port = llvm::is_contained(
+        {".cu", ".cuh", ".cpp", ".cc", ".cxx", ".C", ".c++"}, Ext);
+    for (size_t I = 0; I + 1 < C.CommandLine.size(); ++I)
+      if (C.CommandLine[I] == "-x")
+        Port = llvm::is_contained({"cu", "cuda", "c++"},
+                                  StringRef(C.CommandLine[I + 1]));
+    if (Port) {
+      SmallString<256> Path(C.Filename);
+      if (!sys::path::is_absolute(Path)) {
+        Path = C.Directory;
+        sys::path::append(Path, C.Filename);
+      }
+      Out.push_back(absolutePath(Path));
+    }
+  }
+  llvm::sort(Out);
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
+}
+
 ProjectSources dialectSources(const CompilationDatabase &DB,
                               const rewrite::HeaderPaths &Paths,
                               const RunOptions &Options) {

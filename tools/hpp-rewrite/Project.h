@@ -99,6 +99,13 @@ llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
 projectDatabase();
 
 /// What `--all` takes from a compilation database.
+/// Port mode's --all: the CUDA and C++ sources of \p DB (by their names,
+/// or their commands' `-x cu`, `-x cuda`, `-x c++`): a host source of a
+/// CUDA project includes the runtime API's headers too. Absolute, sorted,
+/// without duplicates.
+std::vector<std::string>
+portSources(const clang::tooling::CompilationDatabase &DB);
+
 struct ProjectSources {
   /// The dialect sources, sorted and without duplicates.
   std::vector<std::string> Sources;

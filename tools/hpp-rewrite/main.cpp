@@ -84,7 +84,8 @@ static cl::opt<bool>
     All("all",
         cl::desc("Rewrite every translation unit of the compilation database "
                  "(-p, or compile_commands.json in the current directory or "
-                 "a parent) that includes hpp/hpp.h"),
+                 "a parent) that includes hpp/hpp.h; with --port, every CUDA "
+                 "and C++ one"),
         cl::cat(Category));
 static cl::opt<unsigned>
     Jobs("j", cl::Prefix, cl::init(0),
@@ -395,10 +396,6 @@ int main(int argc, const char **argv) {
   std::vector<std::string> Sources = Parser->getSourcePathList();
   std::unique_ptr<CompilationDatabase> AllDatabase, Mapped;
   if (All) {
-    if (Port)
-      return Fail(createStringError(
-          "--all does not select CUDA sources yet: with --port, name the "
-          "sources (hpp-rewrite --port -p <build> <source>...)"));
     if (!Sources.empty())
       return Fail(createStringError("--all takes no sources"));
     if (HasSeparator || HasFlagsFile)
@@ -410,29 +407,38 @@ int main(int argc, const char **argv) {
     if (!DB)
       return Fail(DB.takeError());
     AllDatabase = std::move(*DB);
-    hpp::tool::ProjectSources Found =
-        hpp::tool::dialectSources(*AllDatabase, Paths, Run);
-    if (!Found.Unnamed.empty())
-      errs() << "hpp-rewrite: " << (Found.Sources.empty() ? "error" : "warning")
-             << ": " << Found.Unnamed.size()
-             << " translation unit(s) of the compilation database include "
-                "hpp/runtime.h but name no source that exists (the first: '"
-             << Found.Unnamed.front()
-             << "'): outputs of an earlier hpp-rewrite or of a removed "
-                "source, or code written for the runtime; nothing here "
-                "rewrites or checks them. Build them again with this "
-                "hpp-rewrite (its outputs name their source), or name the "
-                "sources: hpp-rewrite -p <build> <source>...\n";
-    if (Found.Sources.empty()) {
+    if (Port) {
+      Sources = hpp::tool::portSources(*AllDatabase);
+      if (Sources.empty()) {
+        errs() << "hpp-rewrite: no translation unit of the compilation "
+                  "database is CUDA or C++\n";
+        return 0;
+      }
+    } else {
+      hpp::tool::ProjectSources Found =
+          hpp::tool::dialectSources(*AllDatabase, Paths, Run);
       if (!Found.Unnamed.empty())
-        return 1;
-      errs() << "hpp-rewrite: no translation unit of the compilation "
-                "database includes hpp/hpp.h\n";
-      return 0;
+        errs() << "hpp-rewrite: " << (Found.Sources.empty() ? "error" : "warning")
+               << ": " << Found.Unnamed.size()
+               << " translation unit(s) of the compilation database include "
+                  "hpp/runtime.h but name no source that exists (the first: '"
+               << Found.Unnamed.front()
+               << "'): outputs of an earlier hpp-rewrite or of a removed "
+                  "source, or code written for the runtime; nothing here "
+                  "rewrites or checks them. Build them again with this "
+                  "hpp-rewrite (its outputs name their source), or name the "
+                  "sources: hpp-rewrite -p <build> <source>...\n";
+      if (Found.Sources.empty()) {
+        if (!Found.Unnamed.empty())
+          return 1;
+        errs() << "hpp-rewrite: no translation unit of the compilation "
+                  "database includes hpp/hpp.h\n";
+        return 0;
+      }
+      Sources = std::move(Found.Sources);
+      if (!Found.ThroughOutput.empty())
+        Mapped = hpp::tool::commandsThroughOutputs(*AllDatabase, Found);
     }
-    Sources = std::move(Found.Sources);
-    if (!Found.ThroughOutput.empty())
-      Mapped = hpp::tool::commandsThroughOutputs(*AllDatabase, Found);
   }
   const CompilationDatabase &Database = Mapped ? *Mapped
                                         : All  ? *AllDatabase
