@@ -265,6 +265,15 @@ std::string signature(const SmallVector<transformer::Edit, 1> &Edits,
   return S;
 }
 
+/// A launch of a rewritten file, as written: matching as spelled skips
+/// template instantiations without isInTemplateInstantiation(), whose
+/// hasAncestor would build the parent map of the whole AST.
+StatementMatcher launchAsWritten() {
+  return traverse(
+      TK_IgnoreUnlessSpelledInSource,
+      cudaKernelCallExpr(isExpansionInRewrittenFile()).bind("launch"));
+}
+
 } // namespace
 
 CudaLaunchRule::CudaLaunchRule(llvm::StringRef Name, RuleContext &Ctx)
@@ -282,9 +291,7 @@ CudaLaunchRule::CudaLaunchRule(llvm::StringRef Name, RuleContext &Ctx)
            },
            [this](const MatchFinder::MatchResult &R) { return leave(R); }}) {
   addRule(makeRule(
-      cudaKernelCallExpr(isExpansionInRewrittenFile(),
-                         unless(isInTemplateInstantiation()))
-          .bind("launch"),
+      launchAsWritten(),
       [](const MatchFinder::MatchResult &R)
           -> llvm::Expected<SmallVector<transformer::Edit, 1>> {
         const CUDAKernelCallExpr *L = launchOf(R);
@@ -314,10 +321,7 @@ bool CudaLaunchRule::leave(const MatchFinder::MatchResult &R) {
 
 void CudaLaunchRule::registerMatchers(MatchFinder &Finder) {
   TransformerRule::registerMatchers(Finder);
-  Finder.addMatcher(cudaKernelCallExpr(isExpansionInRewrittenFile(),
-                                       unless(isInTemplateInstantiation()))
-                        .bind("launch"),
-                    &Refusals);
+  Finder.addMatcher(launchAsWritten(), &Refusals);
 }
 
 void CudaLaunchRule::RefusalCallback::run(const MatchFinder::MatchResult &R) {

@@ -33,8 +33,11 @@ llvm::StringRef insteadOf(llvm::StringRef Name) {
 } // namespace
 
 void CudaUnsupportedCheck::registerMatchers(MatchFinder &Finder) {
-  Finder.addMatcher(callExpr(globalCallTo(Names), isExpansionInRewrittenFile(),
-                             unless(isInTemplateInstantiation())),
+  // As spelled: no instantiation (and no isInTemplateInstantiation(),
+  // whose hasAncestor would build the parent map of the whole AST).
+  Finder.addMatcher(traverse(TK_IgnoreUnlessSpelledInSource,
+                             callExpr(globalCallTo(Names),
+                                      isExpansionInRewrittenFile())),
                     this);
 }
 
