@@ -12,7 +12,10 @@
 /// (docs/port-runtime.md). On every backend it provides:
 ///  - the CUDA runtime API the port uses (cudaMalloc ... cudaFuncGetAttributes:
 ///    docs/port-runtime.md lists them), CUDA's <cooperative_groups.h> with
-///    cg::reduce, and CUDA's atomic functions in device code;
+///    cg::reduce, CUDA's atomic functions in device code, and the basics
+///    of <cuda_fp16.h> (__half, __half2, their conversions, arithmetic and
+///    comparisons: the real header on CUDA, HIP's on HIP, a software
+///    binary16 on the CPU backend);
 ///  - hpp::launchCuda(kernel, grid, block, shmem, stream, args...), what
 ///    hpp-rewrite makes of `kernel<<<grid, block, shmem, stream>>>(args...)`,
 ///    and hpp::launchCudaCooperative (cudaLaunchCooperativeKernel's launch,
@@ -24,12 +27,13 @@
 ///    text and that place when the call fails. On the CPU backend HPP_CHECK
 ///    of a cudaError_t reports the place too.
 /// The backends:
-///  - CUDA: the real <cuda_runtime.h>, <cooperative_groups.h> and
-///    <cooperative_groups/reduce.h>; nothing is renamed
+///  - CUDA: the real <cuda_runtime.h>, <cooperative_groups.h>,
+///    <cooperative_groups/reduce.h> and <cuda_fp16.h>; nothing is renamed
 ///    (backend/gpu_cuda_launch.h adds the form of cudaMemPrefetchAsync the
 ///    installed CUDA lacks);
 ///  - HIP: the CUDA names forward to HIP (backend/hip_cuda_api.h), HIP's
-///    cooperative groups with what HIP 5.2 lacks (backend/hip_cuda_cg.h);
+///    cooperative groups with what HIP 5.2 lacks (backend/hip_cuda_cg.h),
+///    <hip/hip_fp16.h> with __hmax and __hmin (backend/gpu_cuda_fp16.h);
 ///  - CPU: the API on the CPU runtime, as strict as a GPU
 ///    (backend/cpu_cuda_*.h): poisoned, tracked allocations, checked
 ///    copies, launch errors as CUDA reports them, streams and events as
@@ -47,11 +51,13 @@
 #include <cooperative_groups/reduce.h>
 #include <cuda_runtime.h>
 
+#include "hpp/backend/gpu_cuda_fp16.h"
 #include "hpp/backend/gpu_cuda_launch.h"
 #elif defined(HPP_BACKEND_HIP)
 #include "hpp/backend/hip_cuda_api.h"
 #include "hpp/backend/hip_cuda_cg.h"
 
+#include "hpp/backend/gpu_cuda_fp16.h"
 #include "hpp/backend/gpu_cuda_launch.h"
 #else
 #include "hpp/backend/cpu_cuda_types.h"
@@ -61,6 +67,7 @@
 #include "hpp/backend/cpu_cuda_memory.h"
 
 #include "hpp/backend/cpu_cuda_atomics.h"
+#include "hpp/backend/cpu_cuda_fp16.h"
 #include "hpp/backend/cpu_cuda_kernels.h"
 #include "hpp/backend/cpu_cuda_launch.h"
 #include "hpp/backend/cpu_cuda_math.h"

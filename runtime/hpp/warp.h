@@ -28,6 +28,8 @@
 ///      LaneMask ballotSync(LaneMask, int Predicate)
 ///      int anySync(LaneMask, int Predicate), allSync(LaneMask, int)
 ///      LaneMask activeMask()
+///      LaneMask matchAnySync(LaneMask, T Value)
+///      LaneMask matchAllSync(LaneMask, T Value, int *Pred)
 ///      int popcMask(LaneMask), ffsMask(LaneMask), clzMask(LaneMask)
 ///    (__popc/__ffs/__clz over the full LaneMask width: the 64-bit forms on
 ///    HIP and the CPU backend). __syncwarp is lowered to
@@ -45,7 +47,10 @@
 ///      unsigned ballotSync(unsigned Mask, int Predicate)
 ///      int anySync(unsigned Mask, int Predicate), allSync(unsigned, int)
 ///      unsigned activeMask()
-///    with CUDA's semantics for a 32-lane warp (PTX shfl.sync, vote.sync),
+///      unsigned matchAnySync(unsigned Mask, T Value)
+///      unsigned matchAllSync(unsigned Mask, T Value, int *Pred)
+///    with CUDA's semantics for a 32-lane warp (PTX shfl.sync, vote.sync,
+///    match.sync),
 ///    those of the CPU reference runtime's intrinsics called with a 32-bit
 ///    mask: bit i of a mask or ballot is lane i of the caller's logical
 ///    warp; Width (a power of two up to 32) splits it into segments; the
@@ -58,6 +63,18 @@
 ///    caller's file:line) and means 32 on GPUs.
 ///    __popc, __ffs and __clz on `unsigned`, which such kernels keep as
 ///    written, exist on every backend.
+///  - The matches (CUDA's __match_any_sync / __match_all_sync, sm_70): the
+///    lanes of the mask whose Value has the caller's bits; or the mask
+///    itself if every lane of it has them (and *Pred = 1), else 0 (and
+///    *Pred = 0). T is one of CUDA's value types, HPP_WARP_MATCH_TYPES
+///    (one overload each, so a call resolves as CUDA's does). CUDA's
+///    intrinsics on CUDA; ballots over the distinct values on HIP, which has
+///    no match instruction (backend/gpu_warp_match.h); collectives on the
+///    CPU backend.
+///  - On the CPU backend every operation with a mask is a collective of
+///    exactly the mask's lanes, as CUDA's _sync rule says (part of a warp
+///    may call it from divergent code), and activeMask() is the lanes
+///    converged at the call (backend/cpu_warp.h says what that is there).
 /// Nothing here depends on __AMDGCN_WAVEFRONT_SIZE__ (gone in ROCm 7.2) or on
 /// warpSize being a constant expression (not since ROCm 7.0).
 ///
@@ -145,6 +162,18 @@ constexpr int size = 32;
 } // namespace warp32
 
 } // namespace hpp
+
+/// The value types of matchAnySync and matchAllSync: CUDA's overloads of
+/// __match_any_sync and __match_all_sync. X(T) for each.
+#define HPP_WARP_MATCH_TYPES(X)                                                \
+  X(int)                                                                       \
+  X(unsigned)                                                                  \
+  X(long)                                                                      \
+  X(unsigned long)                                                             \
+  X(long long)                                                                 \
+  X(unsigned long long)                                                        \
+  X(float)                                                                     \
+  X(double)
 
 #if defined(HPP_BACKEND_CPU)
 #include "hpp/backend/cpu_warp.h"

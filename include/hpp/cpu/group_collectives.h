@@ -10,7 +10,9 @@
 /// work-item of the group can run: waking parked work-items, completing the
 /// collectives of each mvector (a 32-bit mask's operation per 32-lane half),
 /// releasing the group barrier, and reporting divergent collectives and
-/// deadlocks as hpp::RuntimeError. hpp/cpu/group_executor.h includes this
+/// deadlocks as hpp::RuntimeError; and the results of every collective
+/// (laneResult), which the exact-mask collectives of
+/// hpp/cpu/mask_collectives.h share. hpp/cpu/group_executor.h includes this
 /// header at its end; include that one.
 ///
 //===----------------------------------------------------------------------===//
@@ -86,13 +88,18 @@ inline std::string GroupExecutor::finishedItems() const {
 }
 
 /// Called when no work-item can run: completes the mvector collectives,
-/// or, when there are none, the group barrier.
+/// or, when there are none, the group barrier; throws when neither can go
+/// on.
 inline void GroupExecutor::resolveBlocked() {
   bool Progress = false;
   for (std::size_t M = 0; M * Width < Size; ++M)
     Progress |= resolve(M);
-  if (!Progress)
-    releaseBarrier();
+  if (Progress)
+    return;
+  // An exact-mask collective that no lane can complete any more
+  // (hpp/cpu/mask_collectives.h) throws here.
+  reportStuckExact();
+  releaseBarrier();
 }
 
 /// "a-b,c" for the ids in [0, N) where \p In is true, "none" if none.
@@ -177,9 +184,9 @@ inline void GroupExecutor::releaseBarrier() {
       const ParkSite &P = Items[Id].Park;
       throw RuntimeError(
           Op.Name, fileOf(Op), Op.Line,
-          "work-group barrier reached while work-item " +
-              std::to_string(Id) + " waits at " + P.Name + " at " + P.File +
-              ":" + std::to_string(P.Line) +
+          "work-group barrier reached while work-item " + std::to_string(Id) +
+              " waits at " + P.Name + " at " + P.File + ":" +
+              std::to_string(P.Line) +
               "; every work-item that has not exited must reach the same "
               "barrier");
     }
@@ -211,10 +218,14 @@ inline void GroupExecutor::releaseBarrier() {
 /// Completes the mvector collective the lanes of mvector \p M wait at;
 /// false when there is none (every lane exited or waits at the group
 /// barrier). Throws RuntimeError when the lanes wait at different
-/// operations or some exited.
+/// operations or some exited. A mvector with a lane at an exact-mask
+/// collective follows that one's rules instead (resolveExact).
 inline bool GroupExecutor::resolve(std::size_t M) {
   std::size_t Begin = M * Width;
   std::size_t End = Begin + Width < Size ? Begin + Width : Size;
+  // Exact-mask collectives (the device runtime's): their own rules.
+  if (anyExactBlocked(Begin, End))
+    return resolveExact(M, Begin, End);
   // Operations with 32-bit masks: each 32-lane half of a wider mvector is
   // a warp of its own, as on CUDA (and as hpp::warp32 runs on wave64).
   if (Width > 32)
@@ -234,6 +245,82 @@ inline const CollectiveOp *GroupExecutor::firstBlocked(std::size_t Begin,
     if (Pool->Items[Id].St == FiberPool::Item::Blocked)
       return &Pool->Items[Id].Op;
   return nullptr;
+}
+
+/// The lane a shuffle of lane \p Lane reads (its own lane where the source
+/// leaves its segment), counting from the mvector's first lane.
+inline long GroupExecutor::shuffleSource(const CollectiveOp &Op,
+                                         unsigned Lane) const {
+  unsigned W = static_cast<unsigned>(Op.Width);
+  unsigned SegBase = Lane & ~(W - 1);
+  switch (Op.Kind) {
+  case CollectiveKind::Shfl:
+    return SegBase + (static_cast<unsigned>(Op.Arg) & (W - 1));
+  case CollectiveKind::ShflUp:
+    return (Lane - SegBase) >= static_cast<unsigned>(Op.Arg)
+               ? static_cast<long>(Lane) - Op.Arg
+               : static_cast<long>(Lane);
+  case CollectiveKind::ShflDown:
+    // 64-bit: a delta near 2^32 must not wrap into the segment.
+    return std::uint64_t(Lane - SegBase) + static_cast<unsigned>(Op.Arg) < W
+               ? static_cast<long>(Lane) + Op.Arg
+               : static_cast<long>(Lane);
+  case CollectiveKind::ShflXor: {
+    unsigned S = Lane ^ static_cast<unsigned>(Op.Arg);
+    return S >= SegBase + W || S >= Width ? Lane : S;
+  }
+  default:
+    return -1;
+  }
+}
+
+/// The result of lane \p Lane of mvector [\p Begin, \p End) at \p Op,
+/// which the lanes \p Part take part in (bits from \p Begin), \p Pred
+/// those of them whose value is non-zero.
+inline std::uint64_t GroupExecutor::laneResult(const CollectiveOp &Op,
+                                               unsigned Lane, std::size_t Begin,
+                                               std::size_t End,
+                                               unsigned long long Part,
+                                               unsigned long long Pred) const {
+  auto &Items = Pool->Items;
+  const unsigned long long Lanes = Part & Op.Mask;
+  switch (Op.Kind) {
+  case CollectiveKind::Ballot:
+    return Pred & Op.Mask;
+  case CollectiveKind::Any:
+    return (Pred & Op.Mask) != 0;
+  case CollectiveKind::All:
+    return (Lanes & ~Pred) == 0;
+  case CollectiveKind::ActiveMask:
+    return Part;
+  case CollectiveKind::MatchAny:
+  case CollectiveKind::MatchAll: {
+    // Bitwise, as PTX's match.sync (.b32 / .b64) compares.
+    unsigned long long Same = 0;
+    for (unsigned L = 0; L != 64; ++L)
+      if ((Lanes >> L & 1) && Items[Begin + L].Op.Value == Op.Value)
+        Same |= 1ull << L;
+    if (Op.Kind == CollectiveKind::MatchAny)
+      return Same;
+    return Same == Lanes ? Op.Mask : 0;
+  }
+  case CollectiveKind::SyncWarp:
+  case CollectiveKind::GroupBarrier: // Not mixed with the others here.
+    return 0;
+  default:
+    break;
+  }
+  const long Src = shuffleSource(Op, Lane);
+  // A lane beyond a partial mvector does not exist: undefined on a GPU, 0
+  // here. A lane that exists but takes no part (not in an exact mask):
+  // undefined on CUDA; every bit set here, as the CPU backend poisons
+  // memory nobody wrote (NaN as a float, -1 as a signed integer).
+  const std::size_t SrcId = Begin + static_cast<std::size_t>(Src);
+  if (SrcId >= End)
+    return 0;
+  if (!(Part >> Src & 1))
+    return ~std::uint64_t(0);
+  return Items[SrcId].Op.Value;
 }
 
 /// resolve() for the lanes [RBegin, REnd) of mvector \p M, [Begin, End):
@@ -270,8 +357,8 @@ inline bool GroupExecutor::resolveRange(std::size_t M, std::size_t Begin,
     if (Items[Id].St == FiberPool::Item::Parked) {
       const ParkSite &P = Items[Id].Park;
       divergent(*First, M,
-                "lane " + std::to_string(Id - Begin) + " waits at " +
-                    P.Name + " at " + P.File + ":" + std::to_string(P.Line) +
+                "lane " + std::to_string(Id - Begin) + " waits at " + P.Name +
+                    " at " + P.File + ":" + std::to_string(P.Line) +
                     " instead");
     }
   for (std::size_t Id = RBegin; Id != REnd; ++Id) {
@@ -280,9 +367,9 @@ inline bool GroupExecutor::resolveRange(std::size_t M, std::size_t Begin,
     const CollectiveOp &Op = Items[Id].Op;
     if (!sameSite(Op, *First))
       divergent(*First, M,
-                "lane " + std::to_string(Id - Begin) + " waits at " +
-                    Op.Name + " at " + fileOf(Op) + ":" +
-                    std::to_string(Op.Line) + " instead");
+                "lane " + std::to_string(Id - Begin) + " waits at " + Op.Name +
+                    " at " + fileOf(Op) + ":" + std::to_string(Op.Line) +
+                    " instead");
   }
   // __activemask reports the lanes that have not exited; every other
   // operation needs them all.
@@ -293,58 +380,10 @@ inline bool GroupExecutor::resolveRange(std::size_t M, std::size_t Begin,
   for (std::size_t Id = RBegin; Id != REnd; ++Id)
     if (Items[Id].Op.Value)
       Pred |= 1ull << (Id - Begin);
-  for (std::size_t Id = RBegin; Id != REnd; ++Id) {
-    FiberPool::Item &It = Items[Id];
-    const CollectiveOp &Op = It.Op;
-    unsigned Lane = static_cast<unsigned>(Id - Begin);
-    std::uint64_t R = 0;
-    long Src = -1;
-    unsigned W = static_cast<unsigned>(Op.Width);
-    unsigned SegBase = Lane & ~(W - 1);
-    switch (Op.Kind) {
-    case CollectiveKind::Shfl:
-      Src = SegBase + (static_cast<unsigned>(Op.Arg) & (W - 1));
-      break;
-    case CollectiveKind::ShflUp:
-      Src = (Lane - SegBase) >= static_cast<unsigned>(Op.Arg)
-                ? static_cast<long>(Lane) - Op.Arg
-                : static_cast<long>(Lane);
-      break;
-    case CollectiveKind::ShflDown:
-      // 64-bit: a delta near 2^32 must not wrap into the segment.
-      Src = std::uint64_t(Lane - SegBase) + static_cast<unsigned>(Op.Arg) < W
-                ? static_cast<long>(Lane) + Op.Arg
-                : static_cast<long>(Lane);
-      break;
-    case CollectiveKind::ShflXor: {
-      unsigned S = Lane ^ static_cast<unsigned>(Op.Arg);
-      Src = S >= SegBase + W || S >= Width ? Lane : S;
-      break;
-    }
-    case CollectiveKind::Ballot:
-      R = Pred & Op.Mask;
-      break;
-    case CollectiveKind::Any:
-      R = (Pred & Op.Mask) != 0;
-      break;
-    case CollectiveKind::All:
-      R = (Blocked & Op.Mask & ~Pred) == 0;
-      break;
-    case CollectiveKind::ActiveMask:
-      R = Blocked;
-      break;
-    case CollectiveKind::SyncWarp:
-    case CollectiveKind::GroupBarrier: // Not mixed with the others here.
-      break;
-    }
-    if (Src >= 0) {
-      // A lane beyond a partial mvector does not exist: undefined on a
-      // GPU, 0 here.
-      std::size_t SrcId = Begin + static_cast<std::size_t>(Src);
-      R = SrcId < End ? Items[SrcId].Op.Value : 0;
-    }
-    It.Result = R;
-  }
+  for (std::size_t Id = RBegin; Id != REnd; ++Id)
+    Items[Id].Result =
+        laneResult(Items[Id].Op, static_cast<unsigned>(Id - Begin), Begin, End,
+                   Blocked, Pred);
   // Only the lanes that waited: an exited lane (__activemask) stays done.
   for (std::size_t Id = RBegin; Id != REnd; ++Id)
     if (Items[Id].St == FiberPool::Item::Blocked)

@@ -47,8 +47,10 @@
 ///
 /// The data types (CollectiveOp, FiberPool, ...) are in
 /// hpp/cpu/group_types.h; the members that complete the collectives and
-/// report divergence and deadlocks are in hpp/cpu/group_collectives.h,
-/// which this header includes at its end.
+/// report divergence and deadlocks are in hpp/cpu/group_collectives.h, and
+/// those of the exact-mask collectives of the device runtime's CPU backend
+/// (CUDA's rule: exactly the lanes of the mask take part) in
+/// hpp/cpu/mask_collectives.h; this header includes both at its end.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_CPU_GROUP_EXECUTOR_H
@@ -98,8 +100,7 @@ public:
     ActiveScope Scope(*this, ItemCount);
     ItemContext = static_cast<void *>(std::addressof(Item));
     ItemCall = [](void *C, std::size_t Id) { (*static_cast<Fn *>(C))(Id); };
-    if constexpr (std::is_same<std::decay_t<ResumeFn>,
-                               std::nullptr_t>::value) {
+    if constexpr (std::is_same<std::decay_t<ResumeFn>, std::nullptr_t>::value) {
       ResumeContext = nullptr;
       ResumeCall = nullptr;
     } else {
@@ -438,6 +439,25 @@ private:
   const CollectiveOp *firstBlocked(std::size_t Begin, std::size_t End) const;
   bool resolveRange(std::size_t M, std::size_t Begin, std::size_t End,
                     std::size_t RBegin, std::size_t REnd);
+  long shuffleSource(const CollectiveOp &Op, unsigned Lane) const;
+  std::uint64_t laneResult(const CollectiveOp &Op, unsigned Lane,
+                           std::size_t Begin, std::size_t End,
+                           unsigned long long Part,
+                           unsigned long long Pred) const;
+
+  // Exact-mask collectives (hpp/cpu/mask_collectives.h).
+  bool anyExactBlocked(std::size_t Begin, std::size_t End) const;
+  static unsigned long long existingLanes(std::size_t Begin, std::size_t End);
+  unsigned long long lanesAt(const CollectiveOp &Op, std::size_t Begin,
+                             std::size_t End) const;
+  void completeExact(std::size_t Begin, std::size_t End,
+                     unsigned long long Part);
+  static std::string maskText(const CollectiveOp &Op);
+  static std::string hexText(unsigned long long Bits);
+  std::string exactMissing(const CollectiveOp &Op, std::size_t M,
+                           unsigned long long Lanes) const;
+  bool resolveExact(std::size_t M, std::size_t Begin, std::size_t End);
+  void reportStuckExact();
 
   unsigned Width;
   std::size_t Size = 0;
@@ -462,5 +482,6 @@ private:
 } // namespace hpp
 
 #include "hpp/cpu/group_collectives.h"
+#include "hpp/cpu/mask_collectives.h"
 
 #endif // HPP_CPU_GROUP_EXECUTOR_H

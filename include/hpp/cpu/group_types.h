@@ -42,6 +42,10 @@ enum class CollectiveKind {
   All,
   ActiveMask,
   SyncWarp,
+  /// __match_any_sync / __match_all_sync (the device runtime's CPU backend:
+  /// exact-mask collectives only).
+  MatchAny,
+  MatchAll,
   /// The work-group barrier: waits for the whole group, not the mvector.
   GroupBarrier
 };
@@ -59,6 +63,14 @@ struct CollectiveOp {
   /// A 32-bit mask's operation: its warp is the caller's 32-lane half of
   /// the mvector, which completes it without the other half.
   bool Half;
+  /// Who takes part. False (the dialect's rule, spec 3.2): every lane of the
+  /// mvector (or half) that has not exited, at the same operation. True
+  /// (CUDA's _sync rule, the device runtime's CPU backend): exactly the
+  /// lanes of Mask, so that part of a warp may call it from divergent code
+  /// and disjoint masks may be in flight at once; an ActiveMask collective
+  /// then gathers the lanes waiting at the same call
+  /// (hpp/cpu/mask_collectives.h).
+  bool Exact = false;
 };
 
 /// State a work-group keeps for an object shared by the launch (e.g. a

@@ -92,10 +92,11 @@ Mask64 mvectorMask(M Mask, const char *Name, const char *File, int Line) {
          << halfBase(Name, File, Line);
 }
 
-/// A shuffle with a mask of type M (see the file comment).
+/// A shuffle with a mask of type M (see the file comment); \p Exact: of
+/// exactly the lanes of the mask (the device runtime's CPU backend).
 template <class M, class T>
 T shuffleAs(CollectiveKind Kind, const char *Name, M Mask, T Var, int LaneArg,
-            int Width, const char *File, int Line) {
+            int Width, const char *File, int Line, bool Exact = false) {
   if (isHalfMask<M>()) {
     if (Width > 32)
       throw RuntimeError(
@@ -111,7 +112,7 @@ T shuffleAs(CollectiveKind Kind, const char *Name, M Mask, T Var, int LaneArg,
     LaneArg &= 31;
   }
   return shuffle(Kind, Name, mvectorMask(Mask, Name, File, Line), Var, LaneArg,
-                 Width, File, Line, isHalfMask<M>());
+                 Width, File, Line, isHalfMask<M>(), Exact);
 }
 
 } // namespace warp
@@ -174,20 +175,42 @@ inline void __syncwarp(M Mask = ~0ull, HPP_WARP_LOC) {
 
 // __popc, __popcll, __ffs, __ffsll, __clz, __clzll: hpp/cpu/warp_ops.h.
 
+namespace hpp {
+namespace cpu {
+namespace detail {
+/// The simulated width as the program starts (HPP_CPU_MVECTOR; 32 when the
+/// setting is bad, which the first launch or MVECTOR_SIZE then reports at
+/// its line).
+inline int initialWarpSize() {
+  try {
+    return static_cast<int>(mvectorWidth());
+  } catch (const RuntimeError &) {
+    return 32;
+  }
+}
+} // namespace detail
+} // namespace cpu
+} // namespace hpp
+
 /// The simulated mvector width (CUDA's built-in warpSize), like
-/// MVECTOR_SIZE (hpp/cpu/settings.h, mvectorSize()): a constant expression
-/// when the width is compiled in (-DHPP_CPU_MVECTOR), so that host code may
-/// pass it as a template argument, and otherwise a run-time value. While
-/// hpp-rewrite parses it is a variable of the translation unit, so that the
-/// tool finds its uses (lib/Analysis/WidthUses.cpp, hpp-warp-size), and a
-/// constant, so that the uses that need one parse before hpp-host-warp-size
-/// lowers them to a width dispatch (or rejects them).
+/// MVECTOR_SIZE (hpp/cpu/settings.h, mvectorSize()), as a variable, not a
+/// macro, so that a member or a local of that name (cudaDeviceProp's
+/// warpSize) is left alone: a constant expression when the width is
+/// compiled in (-DHPP_CPU_MVECTOR), so that host code may pass it as a
+/// template argument, and otherwise an `int` read from the environment
+/// before main (the width never changes while a program runs). While
+/// hpp-rewrite parses it is a constant too, so that the uses that need one
+/// parse before hpp-host-warp-size lowers them to a width dispatch (or
+/// rejects them); the tool finds its uses by its name
+/// (lib/Analysis/WidthUses.cpp, hpp-warp-size).
 #if defined(__HPP_REWRITE__)
 constexpr int warpSize = ::hpp::cpu::CompiledMvectorWidth
                              ? int(::hpp::cpu::CompiledMvectorWidth)
                              : 32;
-#elif !defined(warpSize)
-#define warpSize (::hpp::cpu::mvectorSize())
+#elif defined(HPP_CPU_MVECTOR)
+inline constexpr int warpSize = HPP_CPU_MVECTOR;
+#else
+inline const int warpSize = ::hpp::cpu::detail::initialWarpSize();
 #endif
 
 #endif // HPP_CPU_WARP_H

@@ -20,8 +20,11 @@
 /// mask zero-extends, so 0xffffffff names lanes 0-31 only on a 64-wide
 /// mvector, as on wave64) and that a shuffle width is a power of two up to
 /// the mvector width, then blocks in GroupExecutor::collective (which
-/// reports divergence). Errors are hpp::RuntimeError with the given name
-/// and file:line.
+/// reports divergence). Who takes part is the caller's choice (Exact): every
+/// lane of the mvector (or half) that has not exited, the dialect's rule
+/// (spec 3.2), or exactly the lanes of the mask, CUDA's, which the device
+/// runtime's CPU backend asks for (hpp/cpu/mask_collectives.h). Errors are
+/// hpp::RuntimeError with the given name and file:line.
 ///
 /// CUDA's integer bit intrinsics (__popc, __popcll, __ffs, __ffsll, __clz,
 /// __clzll) are here too, in the global namespace, for both runtimes.
@@ -65,10 +68,13 @@ inline std::string hexMask(Mask64 M) {
 /// its mask and the shuffle width (0: the whole mvector). \p Half: the
 /// operation came with a 32-bit mask, so its warp is the caller's 32-lane
 /// half of the mvector (the other half completes its own operations).
+/// \p Exact: exactly the lanes of the mask take part (CUDA's rule, the
+/// device runtime's CPU backend: hpp/cpu/mask_collectives.h); otherwise
+/// every lane that has not exited (the dialect's).
 inline std::uint64_t collective(CollectiveKind Kind, const char *Name,
                                 Mask64 Mask, std::uint64_t Value, int Arg,
                                 int Width, const char *File, int Line,
-                                bool Half = false) {
+                                bool Half = false, bool Exact = false) {
   GroupExecutor &E = executorFor(Name, File, Line);
   unsigned W = E.mvectorWidth();
   unsigned Lane = E.currentLane();
@@ -85,7 +91,7 @@ inline std::uint64_t collective(CollectiveKind Kind, const char *Name,
                        "width " + std::to_string(Width) +
                            " is not a power of two up to the mvector width " +
                            std::to_string(W));
-  CollectiveOp Op{Kind, Name, File, Line, Mask, Value, Arg, Width, Half};
+  CollectiveOp Op{Kind, Name, File, Line, Mask, Value, Arg, Width, Half, Exact};
   return E.collective(Op);
 }
 
@@ -103,7 +109,9 @@ template <class T> T fromBits(std::uint64_t B) {
     unsigned char Dummy;
     T Value;
   } S;
-  std::memcpy(&S.Value, &B, sizeof(T));
+  // Through void *: T may have protected members (CUDA's __half), which
+  // GCC's -Wclass-memaccess would report for a typed destination.
+  std::memcpy(static_cast<void *>(&S.Value), &B, sizeof(T));
   return S.Value;
 }
 
@@ -111,33 +119,46 @@ template <class T> T fromBits(std::uint64_t B) {
 /// source lane, delta or xor mask.
 template <class T>
 T shuffle(CollectiveKind Kind, const char *Name, Mask64 Mask, T Var,
-          int LaneArg, int Width, const char *File, int Line,
-          bool Half = false) {
+          int LaneArg, int Width, const char *File, int Line, bool Half = false,
+          bool Exact = false) {
   return fromBits<T>(collective(Kind, Name, Mask, toBits(Var), LaneArg, Width,
-                                File, Line, Half));
+                                File, Line, Half, Exact));
 }
 
 inline Mask64 ballot(const char *Name, Mask64 Mask, int Predicate,
-                     const char *File, int Line, bool Half = false) {
+                     const char *File, int Line, bool Half = false,
+                     bool Exact = false) {
   return collective(CollectiveKind::Ballot, Name, Mask, Predicate != 0, 0, 0,
-                    File, Line, Half);
+                    File, Line, Half, Exact);
 }
 inline int any(const char *Name, Mask64 Mask, int Predicate, const char *File,
-               int Line, bool Half = false) {
+               int Line, bool Half = false, bool Exact = false) {
   return static_cast<int>(collective(CollectiveKind::Any, Name, Mask,
-                                     Predicate != 0, 0, 0, File, Line, Half));
+                                     Predicate != 0, 0, 0, File, Line, Half,
+                                     Exact));
 }
 inline int all(const char *Name, Mask64 Mask, int Predicate, const char *File,
-               int Line, bool Half = false) {
+               int Line, bool Half = false, bool Exact = false) {
   return static_cast<int>(collective(CollectiveKind::All, Name, Mask,
-                                     Predicate != 0, 0, 0, File, Line, Half));
+                                     Predicate != 0, 0, 0, File, Line, Half,
+                                     Exact));
 }
 /// The lanes of the caller's mvector (\p Half: of its 32-lane half) that
-/// have not exited.
+/// have not exited; \p Exact: that wait at this same call, once the
+/// mvector can go no further without it (hpp/cpu/mask_collectives.h).
 inline Mask64 activeMask(const char *Name, const char *File, int Line,
-                         bool Half = false) {
+                         bool Half = false, bool Exact = false) {
   return collective(CollectiveKind::ActiveMask, Name, ~0ull, 0, 0, 0, File,
-                    Line, Half);
+                    Line, Half, Exact);
+}
+/// The lanes of \p Mask whose \p Value has the bits of the caller's
+/// (CollectiveKind::MatchAny), or \p Mask if every lane of it has them and
+/// 0 otherwise (MatchAll). Exact-mask collectives only.
+template <class T>
+Mask64 match(CollectiveKind Kind, const char *Name, Mask64 Mask, T Value,
+             const char *File, int Line, bool Half) {
+  return collective(Kind, Name, Mask, toBits(Value), 0, 0, File, Line, Half,
+                    /*Exact=*/true);
 }
 /// Waits for the lanes of the caller's mvector (all of them: on AMD the
 /// whole wavefront synchronizes, whatever the mask; \p Half: of its 32-lane
@@ -149,15 +170,9 @@ inline void syncWarp(const char *Name, Mask64 Mask, const char *File, int Line,
 /// Waits for every not-exited work-item of the caller's work-group.
 inline void groupBarrier(const char *Name, const char *File, int Line) {
   GroupExecutor &E = executorFor(Name, File, Line);
-  CollectiveOp Op{CollectiveKind::GroupBarrier,
-                  Name,
-                  File,
-                  Line,
-                  ~0ull,
-                  0,
-                  0,
-                  static_cast<int>(E.mvectorWidth()),
-                  false};
+  CollectiveOp Op{
+      CollectiveKind::GroupBarrier,       Name, File, Line, ~0ull, 0, 0,
+      static_cast<int>(E.mvectorWidth()), false};
   E.collective(Op);
 }
 

@@ -14,8 +14,9 @@
 ///    umin, umax, llmin, llmax, ullmin, ullmax;
 ///  - __ldg and the other cache-hinted loads and stores (__ldca, __ldcg,
 ///    __ldcs, __ldlu, __ldcv, __stwb, __stcg, __stcs, __stwt): plain ones;
-///  - __match_any_sync and __match_all_sync (32-bit masks, as CUDA's), a
-///    shuffle from each lane of the warp;
+///  - __match_any_sync and __match_all_sync (32-bit masks, as CUDA's), for
+///    the calls hpp-rewrite does not rename: hpp::warp32::matchAnySync's
+///    collective (backend/cpu_warp.h) under CUDA's names;
 ///  - __threadfence, __threadfence_block, __threadfence_system: sequentially
 ///    consistent fences (the blocks of a launch run on several host
 ///    threads);
@@ -27,6 +28,7 @@
 #define HPP_RUNTIME_BACKEND_CPU_CUDA_MATH_H
 
 #include "hpp/cpu/warp.h"
+#include "hpp/warp.h"
 
 #include <atomic>
 #include <cmath>
@@ -93,33 +95,29 @@ template <class T> void __stcg(T *Address, T Value) { *Address = Value; }
 template <class T> void __stcs(T *Address, T Value) { *Address = Value; }
 template <class T> void __stwt(T *Address, T Value) { *Address = Value; }
 
-/// The lanes of the caller's 32-lane warp, in \p Mask, whose \p Value
-/// equals the caller's: a shuffle from each lane (hpp/cpu/warp.h's, so the
-/// CPU backend's collective rules and errors apply).
-template <class T>
-unsigned __match_any_sync(unsigned Mask, T Value,
-                          const char *File = __builtin_FILE(),
-                          int Line = __builtin_LINE()) {
-  unsigned Matches = 0;
-  for (int Lane = 0; Lane < 32; ++Lane) {
-    const T Other = ::hpp::cpu::warp::shuffleAs(
-        ::hpp::cpu::CollectiveKind::Shfl, "__match_any_sync", Mask, Value, Lane,
-        32, File, Line);
-    if ((Mask >> Lane & 1) && Other == Value)
-      Matches |= 1u << Lane;
+// __match_any_sync and __match_all_sync, for the calls hpp-rewrite leaves
+// as written (in project headers, which it analyses but does not edit; in
+// device code it renames them hpp::warp32::matchAnySync & co.): the same
+// collectives, under CUDA's names, one overload per value type of CUDA's.
+#define HPP_CUDA_MATCH(T)                                                      \
+  inline unsigned __match_any_sync(unsigned Mask, T Value,                     \
+                                   const char *File = __builtin_FILE(),        \
+                                   int Line = __builtin_LINE()) {              \
+    return ::hpp::detail::matchHalf(::hpp::cpu::CollectiveKind::MatchAny,      \
+                                    "__match_any_sync", Mask, Value, File,     \
+                                    Line);                                     \
+  }                                                                            \
+  inline unsigned __match_all_sync(unsigned Mask, T Value, int *Pred,          \
+                                   const char *File = __builtin_FILE(),        \
+                                   int Line = __builtin_LINE()) {              \
+    const unsigned Bits =                                                      \
+        ::hpp::detail::matchHalf(::hpp::cpu::CollectiveKind::MatchAll,         \
+                                 "__match_all_sync", Mask, Value, File, Line); \
+    *Pred = Bits != 0;                                                         \
+    return Bits;                                                               \
   }
-  return Matches;
-}
-/// \p Mask if every lane of \p Mask has the caller's \p Value (and
-/// *\p Pred = 1), else 0 (and *\p Pred = 0).
-template <class T>
-unsigned __match_all_sync(unsigned Mask, T Value, int *Pred,
-                          const char *File = __builtin_FILE(),
-                          int Line = __builtin_LINE()) {
-  const bool All = __match_any_sync(Mask, Value, File, Line) == Mask;
-  *Pred = All;
-  return All ? Mask : 0;
-}
+HPP_WARP_MATCH_TYPES(HPP_CUDA_MATCH)
+#undef HPP_CUDA_MATCH
 
 inline void __threadfence() {
   std::atomic_thread_fence(std::memory_order_seq_cst);

@@ -37,30 +37,13 @@
 #define __managed__
 #endif
 
-// CUDA's built-in warpSize, the simulated width: hpp/cpu/warp.h makes it a
-// macro, which would also rename cudaDeviceProp::warpSize; here it is a
-// variable instead, a constant expression where the width is compiled in
-// (-DHPP_CPU_MVECTOR), as the macro was. A bad HPP_CPU_MVECTOR reads as 32
-// here; the program's first launch reports it, at its line.
-#if defined(warpSize) && !defined(__HPP_REWRITE__)
-#undef warpSize
-namespace hpp {
-namespace detail {
-inline int initialWarpSize() {
-  try {
-    return int(hpp::cpu::mvectorWidth());
-  } catch (const RuntimeError &) {
-    return 32;
-  }
-}
-} // namespace detail
-} // namespace hpp
-#if defined(HPP_CPU_MVECTOR)
-constexpr int warpSize = HPP_CPU_MVECTOR;
-#else
-inline const int warpSize = hpp::detail::initialWarpSize();
-#endif
-#endif
+/// CUDA's vector type of two floats (what __half22float2 returns), and its
+/// maker.
+struct alignas(8) float2 {
+  float x;
+  float y;
+};
+inline float2 make_float2(float X, float Y) { return float2{X, Y}; }
 
 /// cudaError_t, with CUDA's numbers (hpp/cuda_errors.def).
 enum cudaError : int {

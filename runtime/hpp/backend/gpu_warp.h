@@ -7,7 +7,8 @@
 ///
 /// \file
 /// The warp operations rewritten device code calls (warp.h lists them):
-/// shuffles, ballot, votes, the active mask and the bit functions on masks.
+/// shuffles, ballot, votes, the active mask and the bit functions on masks;
+/// the matches are backend/gpu_warp_match.h's, which this header includes.
 ///
 /// CUDA: thin wrappers over the `__shfl_*_sync`, `__ballot_sync`,
 /// `__any_sync`, `__all_sync`, `__activemask`, `__popc`/`__ffs`/`__clz`
@@ -62,9 +63,15 @@
 namespace hpp {
 namespace detail {
 
+/// Whether a T moves through the warp shuffles as its bytes: the trivially
+/// copyable types, and those a backend header declares so (CUDA's __half2,
+/// whose copy constructors are user-provided but copy the bits:
+/// backend/gpu_cuda_fp16.h).
+template <class T> struct IsWarpValue : std::is_trivially_copyable<T> {};
+
 /// A value of T seen as the 32-bit words a shuffle moves.
 template <class T> struct WarpWords {
-  static_assert(std::is_trivially_copyable<T>::value,
+  static_assert(IsWarpValue<T>::value,
                 "warp shuffles move trivially copyable values only");
   static_assert(sizeof(T) <= 8, "warp shuffles move values of at most 8 bytes");
   static constexpr int Count = (sizeof(T) + 3) / 4;
@@ -409,5 +416,7 @@ HPP_DEVICE inline unsigned activeMask() {
 } // namespace warp32
 
 } // namespace hpp
+
+#include "hpp/backend/gpu_warp_match.h"
 
 #endif // HPP_RUNTIME_BACKEND_GPU_WARP_H

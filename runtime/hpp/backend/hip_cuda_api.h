@@ -19,7 +19,8 @@
 ///    for the errors of the table (HIP's own for the others), so that a
 ///    ported program prints the same words on every backend;
 ///  - cudaMemLocation and its types are the runtime's (HIP has no such
-///    CUDA 13 form), and cudaMemPrefetchAsync takes both forms.
+///    CUDA 13 form), and cudaMemPrefetchAsync takes both forms;
+///  - the atomics and the cache-hinted loads and stores HIP 5.x lacks.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_BACKEND_HIP_CUDA_API_H
@@ -408,5 +409,32 @@ __device__ T atomicCAS(T *Address,
     Old = Seen;
   }
 }
+
+//===----------------------------------------------------------------------===//
+// Cache-hinted loads and stores
+//===----------------------------------------------------------------------===//
+
+// CUDA's loads and stores with a cache hint (__ldca ... __stwt), which HIP
+// 5.2 has only for __half and __half2 (the loads): plain loads and stores,
+// as on the CPU backend. Templates, the stored value's type taken from the
+// pointer's: where HIP has the function (a non-template), it wins the tie.
+#define HPP_HIP_CACHE_LOADS(X) X(__ldca) X(__ldcg) X(__ldcs) X(__ldlu) X(__ldcv)
+#define HPP_HIP_CACHE_STORES(X) X(__stwb) X(__stcg) X(__stcs) X(__stwt)
+#define HPP_HIP_CACHE_LOAD(Name)                                               \
+  template <class T> __device__ inline T Name(const T *Address) {              \
+    return *Address;                                                           \
+  }
+#define HPP_HIP_CACHE_STORE(Name)                                              \
+  template <class T>                                                           \
+  __device__ inline void Name(T *Address,                                      \
+                              typename hpp::detail::Identity<T>::type Value) { \
+    *Address = Value;                                                          \
+  }
+HPP_HIP_CACHE_LOADS(HPP_HIP_CACHE_LOAD)
+HPP_HIP_CACHE_STORES(HPP_HIP_CACHE_STORE)
+#undef HPP_HIP_CACHE_LOAD
+#undef HPP_HIP_CACHE_STORE
+#undef HPP_HIP_CACHE_LOADS
+#undef HPP_HIP_CACHE_STORES
 
 #endif // HPP_RUNTIME_BACKEND_HIP_CUDA_API_H

@@ -292,7 +292,7 @@ __global__ void hpp_errors_pfor0(hpp::Range<1, 1> hpp_range, const int mode,
       if (lane < 16)
         __syncthreads(); // SITE: barrier-warp
       else
-        v = hpp::shflSync(hpp::getWarpFullMask(), v, 0);
+        v = hpp::shflSync(hpp::getWarpFullMask(), v, 0); // SITE: barrier-warp-shuffle
     } else if (mode == 3) {
       // A 32-bit full mask: lanes 0-31 only on a 64-wide mvector.
       v = hpp::shflSync(0xffffffff, v, 0); // SITE: mask32
