@@ -26,6 +26,7 @@
 #include "hpp/check.h"
 #include "hpp/cpu/settings.h"
 #include "hpp/cuda_api_support.h"
+#include "hpp/cuda_mem_location.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -71,18 +72,6 @@ enum cudaFuncAttribute : int {
   cudaFuncAttributePreferredSharedMemoryCarveout = 9,
 };
 
-/// Where memory is prefetched to (CUDA 13's cudaMemPrefetchAsync).
-enum cudaMemLocationType : int {
-  cudaMemLocationTypeInvalid = 0,
-  cudaMemLocationTypeDevice = 1,
-  cudaMemLocationTypeHost = 2,
-  cudaMemLocationTypeHostNuma = 3,
-  cudaMemLocationTypeHostNumaCurrent = 4,
-};
-struct cudaMemLocation {
-  cudaMemLocationType type;
-  int id;
-};
 
 /// Streams and events are objects of the backend (cpu_cuda_device.h).
 struct CUstream_st;

@@ -27,6 +27,7 @@
 #define HPP_RUNTIME_BACKEND_HIP_CUDA_API_H
 
 #include "hpp/cuda_api_support.h"
+#include "hpp/cuda_mem_location.h"
 
 #include <hip/hip_runtime.h>
 
@@ -85,18 +86,6 @@ constexpr unsigned cudaMemAttachSingle = hipMemAttachSingle;
 constexpr int cudaCpuDeviceId = hipCpuDeviceId;
 constexpr int cudaInvalidDeviceId = hipInvalidDeviceId;
 
-/// CUDA 13's prefetch target (the runtime's own type: see the file comment).
-enum cudaMemLocationType : int {
-  cudaMemLocationTypeInvalid = 0,
-  cudaMemLocationTypeDevice = 1,
-  cudaMemLocationTypeHost = 2,
-  cudaMemLocationTypeHostNuma = 3,
-  cudaMemLocationTypeHostNumaCurrent = 4,
-};
-struct cudaMemLocation {
-  cudaMemLocationType type;
-  int id;
-};
 
 //===----------------------------------------------------------------------===//
 // Errors
