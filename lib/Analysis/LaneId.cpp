@@ -190,6 +190,14 @@ bool isIdSource(const Expr *E) {
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) // threadIdx.x
     return isIdSource(ME->getBase());
+  // threadIdx.x under clang's CUDA front end: a property of threadIdx (an
+  // MSPropertyRefExpr in a PseudoObjectExpr).
+  if (const auto *POE = dyn_cast<PseudoObjectExpr>(E))
+    return isIdSource(POE->getSyntacticForm());
+  if (const auto *MPR = dyn_cast<MSPropertyRefExpr>(E))
+    return isIdSource(MPR->getBaseExpr());
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E))
+    return OVE->getSourceExpr() && isIdSource(OVE->getSourceExpr());
   if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *MD = MCE->getMethodDecl();
     return MD && MD->getIdentifier() && isIdAccessor(MD->getName()) &&

@@ -161,6 +161,17 @@ Error RuleSelection::disableChecks(StringRef List) {
   return Error::success();
 }
 
+Error RuleSelection::restrictTo(StringRef List) {
+  auto Items = parseList(List, "simulate", /*AllowRemove=*/false);
+  if (!Items)
+    return Items.takeError();
+  Restricted = true;
+  for (const ListItem &Item : *Items)
+    for (const RuleInfo *R : Item.Matches)
+      Only.insert(R->Name);
+  return Error::success();
+}
+
 Error RuleSelection::setWarningsAsErrors(StringRef List) {
   auto Items = parseList(List, "warnings-as-errors", /*AllowRemove=*/true);
   if (!Items)

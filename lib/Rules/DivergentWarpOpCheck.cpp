@@ -24,6 +24,11 @@ void DivergentWarpOpCheck::run(const MatchFinder::MatchResult &Result) {
   const DeviceRoot *Root = Ctx.deviceCode().root(Result);
   if (!Root || !Root->Outermost)
     return;
+  // CUDA's collectives name the lanes that take part (the `_sync` mask,
+  // __activemask's converged lanes): part of a warp may call them from
+  // divergent code, and the runtime runs them so on every backend.
+  if (Root->Kind == DeviceRootKind::CudaFunction)
+    return;
   LaneId Ids(Root->Body);
   auto Report = [&](const CallExpr *CE, StringRef Collective, const Expr *Cond,
                     bool Returned) {

@@ -9,10 +9,12 @@
 
 #include "Rules/BarrierDivergenceCheck.h"
 #include "Rules/ChannelRule.h"
+#include "Rules/CudaFpAtomicRule.h"
 #include "Rules/CudaIncludeRule.h"
 #include "Rules/CudaLaunchRule.h"
 #include "Rules/CudaSharedRule.h"
 #include "Rules/CudaUnsupportedCheck.h"
+#include "Rules/CudaVolatileWarpCheck.h"
 #include "Rules/DeviceConstructCheck.h"
 #include "Rules/DeviceFunctionRule.h"
 #include "Rules/DivergentWarpOpCheck.h"
@@ -63,7 +65,7 @@ std::vector<std::unique_ptr<Rule>> createRules(RuleContext &Ctx,
                                                const RuleSelection &Selection) {
   std::vector<std::unique_ptr<Rule>> Rules;
 #define HPP_RULE(Class, Name, Kind, Summary)                                   \
-  if (RuleKind::Kind != RuleKind::WarningCheck || Selection.isEnabled(Name))   \
+  if (Selection.runs(Name, RuleKind::Kind))                                    \
     Rules.push_back(std::make_unique<Class>(Name, Ctx));
 #include "Rules/Rules.def"
   return Rules;

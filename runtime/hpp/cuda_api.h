@@ -75,6 +75,7 @@
 #endif
 
 #include "hpp/core/error.h"
+#include "hpp/cuda_fp_atomic.h"
 
 #include <string>
 

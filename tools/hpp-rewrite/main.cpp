@@ -187,6 +187,18 @@ static cl::opt<bool> Port(
              "output includes <hpp/cuda_api.h> and builds with nvcc, hipcc "
              "and the runtime's CPU backend (docs/port.md)"),
     cl::cat(Category));
+/// The port's structural rules: what a rename-only port (HIPIFY's) does,
+/// with the warp code left as written.
+static const char RenameOnlyRules[] =
+    "hpp-cuda-include,hpp-cuda-launch,hpp-cuda-shared,hpp-source-position,"
+    "hpp-source-encoding";
+static cl::opt<bool> SimulateRenameOnly(
+    "simulate-rename-only",
+    cl::desc("With --port: write what a rename-only port writes (the CUDA "
+             "headers, launches and dynamic shared arrays rewritten, the warp "
+             "code as written, nothing refused), for the oracle's simulation "
+             "of such a port on wave64 (docs/port.md); never for use"),
+    cl::Hidden, cl::cat(Category));
 static cl::opt<bool>
     NoPCH("no-pch",
           cl::desc("Parse every source in full (no --pch-dir, whatever "
@@ -360,6 +372,12 @@ int main(int argc, const char **argv) {
       return Fail(std::move(E));
   if (Error E = Selection.disableChecks(DisableList))
     return Fail(std::move(E));
+  if (SimulateRenameOnly) {
+    if (!Port)
+      return Fail(createStringError("--simulate-rename-only needs --port"));
+    if (Error E = Selection.restrictTo(RenameOnlyRules))
+      return Fail(std::move(E));
+  }
   if (WarningsAsErrors.getNumOccurrences())
     if (Error E = Selection.setWarningsAsErrors(
             WarningsAsErrors.empty() ? std::string("*")

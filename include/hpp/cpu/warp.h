@@ -119,6 +119,11 @@ T shuffleAs(CollectiveKind Kind, const char *Name, M Mask, T Var, int LaneArg,
 } // namespace cpu
 } // namespace hpp
 
+#if defined(HPP_CPU_HIP_RENAMED)
+// An oracle's simulation of a rename-only port on AMD: HIP's meaning of the
+// same names (hpp/cpu/hip_renamed.h).
+#include "hpp/cpu/hip_renamed.h"
+#else
 #define HPP_WARP_LOC                                                           \
   const char *File = __builtin_FILE(), int Line = __builtin_LINE()
 
@@ -172,6 +177,7 @@ inline void __syncwarp(M Mask = ~0ull, HPP_WARP_LOC) {
 }
 
 #undef HPP_WARP_LOC
+#endif // HPP_CPU_HIP_RENAMED
 
 // __popc, __popcll, __ffs, __ffsll, __clz, __clzll: hpp/cpu/warp_ops.h.
 

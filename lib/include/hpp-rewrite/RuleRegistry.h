@@ -60,8 +60,22 @@ public:
   /// errors (tagged `[rule,-warnings-as-errors]`).
   llvm::Error setWarningsAsErrors(llvm::StringRef List);
 
-  /// Whether rule \p Name runs.
-  bool isEnabled(llvm::StringRef Name) const { return !Off.contains(Name); }
+  /// Only the rules the list names run, of every kind, lowering rules and
+  /// error checks too: for simulations that apply part of a rewrite on
+  /// purpose (`--simulate-rename-only`), never for output meant for use.
+  llvm::Error restrictTo(llvm::StringRef List);
+
+  /// Whether rule \p Name runs (when it is a warning check, or when the
+  /// selection is restricted: restrictTo).
+  bool isEnabled(llvm::StringRef Name) const {
+    return !Off.contains(Name) && (!Restricted || Only.contains(Name));
+  }
+  /// Whether rule \p Name, of kind \p Kind, runs.
+  bool runs(llvm::StringRef Name, RuleKind Kind) const {
+    return (Kind != RuleKind::WarningCheck && !Restricted) || isEnabled(Name);
+  }
+  /// Whether restrictTo has taken rules out of the run.
+  bool isRestricted() const { return Restricted; }
   /// Whether the warnings of rule \p Name are errors.
   bool isWarningAsError(llvm::StringRef Name) const {
     return AsErrors.contains(Name);
@@ -70,6 +84,8 @@ public:
 private:
   llvm::StringSet<> Off;      ///< warning checks that do not run
   llvm::StringSet<> AsErrors; ///< rules whose warnings are errors
+  llvm::StringSet<> Only;     ///< with Restricted: the rules that run
+  bool Restricted = false;
 };
 
 } // namespace rewrite

@@ -98,7 +98,9 @@ template <class T> void __stwt(T *Address, T Value) { *Address = Value; }
 // __match_any_sync and __match_all_sync, for the calls hpp-rewrite leaves
 // as written (in project headers, which it analyses but does not edit; in
 // device code it renames them hpp::warp32::matchAnySync & co.): the same
-// collectives, under CUDA's names, one overload per value type of CUDA's.
+// collectives, under CUDA's names, one overload per value type of CUDA's
+// (HIP's, in the simulation of a rename-only port: hpp/cpu/hip_renamed.h).
+#if !defined(HPP_CPU_HIP_RENAMED)
 #define HPP_CUDA_MATCH(T)                                                      \
   inline unsigned __match_any_sync(unsigned Mask, T Value,                     \
                                    const char *File = __builtin_FILE(),        \
@@ -118,6 +120,7 @@ template <class T> void __stwt(T *Address, T Value) { *Address = Value; }
   }
 HPP_WARP_MATCH_TYPES(HPP_CUDA_MATCH)
 #undef HPP_CUDA_MATCH
+#endif
 
 inline void __threadfence() {
   std::atomic_thread_fence(std::memory_order_seq_cst);
