@@ -56,6 +56,18 @@ kernels and the project headers they share, with a program.json
 (sources, include directories, plan, whether the tool should refuse a
 header as two translation units need it rewritten differently) that
 scripts/difftest.py reads; DIR/warpgen.json lists them.
+
+    warpgen.py --cuda --seed 1 --kernels 200 --per-tu 40 --out DIR
+
+writes self-checking CUDA translation units (warpgenlib/cuda_harness.py):
+DIR/warpgen_cuda_s<seed>_<first kernel>.cu, each with --per-tu kernels
+written as real CUDA is written (__global__ kernels and templates,
+__device__ helpers, <<<grid, block, shmem>>> launches, shared memory, warp
+intrinsics with 32-bit masks, cooperative groups, atomics, the runtime API),
+each right on an NVIDIA GPU and checked by its host code as above;
+scripts/difftest.py ports each with `hpp-rewrite --port` and judges every
+kernel at 32 and 64 lanes. --families and --styles (cuda32, generic,
+mixed) narrow what is drawn.
 """
 
 import argparse
@@ -70,6 +82,7 @@ from warpgenlib.families_reduce import (fam_ballot_count, fam_block_reduce,  # n
 from warpgenlib.families_scan import (fam_block_scan, fam_launch_scan,  # noqa: E402
                                       fam_segmented)
 from warpgenlib.families_lanemask import fam_lanemask  # noqa: E402
+from warpgenlib import cuda_harness  # noqa: E402
 from warpgenlib import harness  # noqa: E402
 from warpgenlib import multifile  # noqa: E402
 from warpgenlib.kernel import FAMILIES, Kernel, weighted  # noqa: E402
@@ -173,6 +186,31 @@ def make_tu(seed, ids, total_tus, index, families=FAMILIES):
     return "\n".join(lines).rstrip("\n") + "\n", infos
 
 
+def cuda_main(ap, args):
+    """--cuda: the CUDA translation units."""
+    if args.multi_file:
+        ap.error("--cuda and --multi-file do not go together")
+    if args.kernels < 1 or args.per_tu < 1:
+        ap.error("--kernels and --per-tu must be positive")
+    families = cuda_harness.FAMILIES
+    if args.families:
+        wanted = args.families.split(",")
+        unknown = [f for f in wanted if f not in cuda_harness.FAMILY_FUNCS]
+        if unknown:
+            ap.error("unknown CUDA families: %s" % ", ".join(unknown))
+        families = tuple(f for f in families if f[0] in wanted)
+    styles = None
+    if args.styles:
+        styles = args.styles.split(",")
+        unknown = [s for s in styles if s not in cuda_harness.STYLE_NAMES]
+        if unknown:
+            ap.error("unknown styles: %s" % ", ".join(unknown))
+    ids = args.only if args.only else list(range(args.first, args.first + args.kernels))
+    cuda_harness.write_tus(args.out, args.seed, ids, args.per_tu, families, styles,
+                           one_each=bool(args.only))
+    return 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(
         description=__doc__.split("\n\n", 1)[0],
@@ -188,7 +226,15 @@ def main(argv=None):
                     help="generate only these kernel ids (one TU each)")
     ap.add_argument("--families",
                     help="comma-separated families to draw from, with their weights "
-                         "(default: all: %s)" % ",".join(f for f, _ in FAMILIES))
+                         "(default: all: %s; with --cuda: %s)" % (
+                             ",".join(f for f, _ in FAMILIES),
+                             ",".join(f for f, _ in cuda_harness.FAMILIES)))
+    ap.add_argument("--cuda", action="store_true",
+                    help="write CUDA translation units (.cu) for port mode "
+                         "(warpgenlib/cuda_harness.py)")
+    ap.add_argument("--styles",
+                    help="with --cuda: comma-separated styles to draw from (default: all: %s)"
+                         % ",".join(cuda_harness.STYLE_NAMES))
     ap.add_argument("--multi-file", action="store_true",
                     help="write multi-file programs (warpgenlib/multifile.py): --programs of "
                          "them from --first-program, each a directory of sources and shared "
@@ -198,6 +244,8 @@ def main(argv=None):
     ap.add_argument("--first-program", type=int, default=0,
                     help="with --multi-file: number of the first program (default 0)")
     args = ap.parse_args(argv)
+    if args.cuda:
+        return cuda_main(ap, args)
     families = FAMILIES
     if args.families:
         wanted = args.families.split(",")

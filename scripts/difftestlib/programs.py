@@ -40,6 +40,9 @@ class Program:
         self.cxxflags = list(opts.get("cxxflags", []))
         self.tool_args = list(opts.get("tool_args", []))
         self.env = dict(opts.get("env", {}))
+        # A CUDA source (scripts/warpgen.py --cuda, examples/cuda): ported
+        # with `hpp-rewrite --port` and judged by difftestlib/cuda_test.py.
+        self.cuda = self.path.endswith(".cu")
         with open(self.path, errors="replace") as f:
             self.source = f.read()
         self.units = self._kernel_units()
@@ -68,6 +71,7 @@ class MultiProgram(Program):
     name -> {rel, lines, users}."""
 
     multi = True
+    cuda = False
 
     def __init__(self, root, opts=None):
         opts = opts or {}
@@ -189,7 +193,7 @@ def collect_inputs(args_inputs):
         elif os.path.isdir(item):
             for name in sorted(os.listdir(item)):
                 full = os.path.abspath(os.path.join(item, name))
-                if name.endswith(".cpp") or is_multi_program(full):
+                if name.endswith((".cpp", ".cu")) or is_multi_program(full):
                     plain.append(full)
         elif os.path.isfile(item):
             plain.append(os.path.abspath(item))
