@@ -4,9 +4,13 @@
 # HPPRewrite)); docs/guide.md, "Use it in a build", explains it.
 #
 #   hpp_add_executable(<name> SOURCES <src>... [LANGUAGE CUDA|HIP|CXX]
-#                      [ROOT <dir>])
+#                      [ROOT <dir>] [PORT])
 #   hpp_target_sources(<target> SOURCES <src>... [LANGUAGE CUDA|HIP|CXX]
-#                      [ROOT <dir>])
+#                      [ROOT <dir>] [PORT])
+#
+# PORT: the sources are CUDA as it is written (.cu, and the C++ host
+# sources that call the CUDA runtime), rewritten by `hpp-rewrite --port`
+# (docs/port.md); everything else is the same.
 #
 # A target's dialect sources are rewritten by hpp-rewrite at build time,
 # together, with the project headers they include (the headers under ROOT,
@@ -205,7 +209,7 @@ function(_hpp_common_directory out dir)
 endfunction()
 
 function(hpp_target_sources target)
-  cmake_parse_arguments(HPP "" "LANGUAGE;ROOT" "SOURCES" ${ARGN})
+  cmake_parse_arguments(HPP "PORT" "LANGUAGE;ROOT" "SOURCES" ${ARGN})
   if(HPP_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR
       "hpp_target_sources: unexpected arguments: ${HPP_UNPARSED_ARGUMENTS}")
@@ -240,6 +244,12 @@ function(hpp_target_sources target)
                         "${lang}: put the ${lang} sources in a target of their "
                         "own (an OBJECT library)")
   endif()
+  get_target_property(done_port ${target} _HPP_REWRITE_PORT)
+  if(done_lang AND NOT done_port STREQUAL "${HPP_PORT}")
+    message(FATAL_ERROR "hpp-rewrite: the sources of ${target} are rewritten "
+                        "together: give PORT to every hpp_target_sources of "
+                        "${target}, or to none")
+  endif()
   if(done_dir AND NOT done_dir STREQUAL CMAKE_CURRENT_SOURCE_DIR)
     message(FATAL_ERROR "hpp-rewrite: the dialect sources of ${target} are "
                         "added in '${done_dir}'; add them all there")
@@ -258,6 +268,7 @@ function(hpp_target_sources target)
   endif()
   if(NOT done_lang)
     set_property(TARGET ${target} PROPERTY _HPP_REWRITE_LANGUAGE "${lang}")
+    set_property(TARGET ${target} PROPERTY _HPP_REWRITE_PORT "${HPP_PORT}")
     set_property(TARGET ${target} PROPERTY _HPP_REWRITE_DIRECTORY
                                            "${CMAKE_CURRENT_SOURCE_DIR}")
     cmake_language(EVAL CODE "
@@ -287,6 +298,11 @@ function(_hpp_rewrite_command target)
   get_target_property(lang ${target} _HPP_REWRITE_LANGUAGE)
   get_target_property(base ${target} _HPP_REWRITE_FLAGS_${lang})
   get_target_property(root ${target} _HPP_REWRITE_ROOT)
+  get_target_property(port ${target} _HPP_REWRITE_PORT)
+  set(mode "")
+  if(port)
+    set(mode --port)
+  endif()
   if(NOT root)
     set(root "${PROJECT_SOURCE_DIR}")
   endif()
@@ -329,7 +345,7 @@ function(_hpp_rewrite_command target)
   # the build compiles again only what includes a changed one.
   add_custom_command(
     OUTPUT ${outputs}
-    COMMAND hpp::rewrite ${sources} --root "${root}" --output-dir "${tree}"
+    COMMAND hpp::rewrite ${mode} ${sources} --root "${root}" --output-dir "${tree}"
             --output-suffix ".${ext}" --depfile "${tree}/hpp-rewrite.d"
             --absolute-includes --parse-flags-only "--flags-file=${flags}"
             "--pch-dir=${CMAKE_BINARY_DIR}/hpp-rewrite/pch" --quiet

@@ -215,9 +215,27 @@ private:
   /// Arguments flow into the parameters of device functions the tool
   /// edits; into other narrow parameters they are sinks.
   void addArgumentFlows(const CallExpr *CE) {
-    const FunctionDecl *Callee = CE->getDirectCallee();
-    if (!Callee)
+    if (const FunctionDecl *Callee = CE->getDirectCallee()) {
+      addArgumentFlows(CE, Callee);
       return;
+    }
+    // A call in a template that names its function by a dependent lookup
+    // (`warpSum(0xffffffffu, v)` with v of type T): its arguments flow
+    // into the parameters of every function the name may resolve to.
+    const auto *ULE =
+        dyn_cast<UnresolvedLookupExpr>(CE->getCallee()->IgnoreParenImpCasts());
+    if (!ULE)
+      return;
+    for (const NamedDecl *D : ULE->decls()) {
+      D = D->getUnderlyingDecl();
+      if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
+        D = FTD->getTemplatedDecl();
+      if (const auto *FD = dyn_cast<FunctionDecl>(D))
+        addArgumentFlows(CE, FD);
+    }
+  }
+
+  void addArgumentFlows(const CallExpr *CE, const FunctionDecl *Callee) {
     const FunctionDecl *Def = Callee->getTemplateInstantiationPattern();
     if (!Def)
       Def = Callee->getDefinition() ? Callee->getDefinition() : Callee;
