@@ -342,26 +342,51 @@ void usePrecompiledDialect(
   Explainer Explain(ExplainOS, File);
   const InputKind Kind = FO.Inputs[0].getKind();
   const PreprocessorOptions &PPO = Invocation.getPreprocessorOpts();
-  if (Kind.getLanguage() != Language::CXX || Kind.isHeader() ||
-      Kind.isPreprocessed() || Invocation.getLangOpts().Modules) {
-    Explain("parsed in full: not a C++ source");
+  if ((Kind.getLanguage() != Language::CXX &&
+       Kind.getLanguage() != Language::CUDA) ||
+      Kind.isHeader() || Kind.isPreprocessed() ||
+      Invocation.getLangOpts().Modules) {
+    Explain("parsed in full: not a C++ or CUDA source");
     return;
   }
-  if (!PPO.ImplicitPCHInclude.empty() || !PPO.Includes.empty() ||
-      !PPO.MacroIncludes.empty()) {
+  // The header: the one file the command includes first (port mode's
+  // `-include cuda_runtime.h`, as nvcc makes every .cu source include it;
+  // a stub that includes it by the same name finds the same file where
+  // the working directory holds none of that name), else the dialect
+  // header the source includes first.
+  llvm::vfs::FileSystem &FS = Files.getVirtualFileSystem();
+  llvm::ErrorOr<std::string> Cwd = FS.getCurrentWorkingDirectory();
+  std::optional<StringRef> Header;
+  std::string Stubbed, CommandInclude;
+  if (PPO.Includes.size() == 1 && PPO.ImplicitPCHInclude.empty() &&
+      PPO.MacroIncludes.empty()) {
+    CommandInclude = PPO.Includes[0]; // Use() clears the command's.
+    llvm::SmallString<256> InCwd(Cwd ? *Cwd : std::string());
+    llvm::sys::path::append(InCwd, CommandInclude);
+    if (!llvm::sys::path::is_absolute(CommandInclude) && FS.exists(InCwd)) {
+      Explain("parsed in full: the working directory holds a '" +
+              CommandInclude + "' of its own");
+      return;
+    }
+    Header = CommandInclude;
+    Stubbed = "#include \"" + CommandInclude + "\"\n";
+  } else if (!PPO.ImplicitPCHInclude.empty() || !PPO.Includes.empty() ||
+             !PPO.MacroIncludes.empty()) {
     Explain("parsed in full: the command includes a file first");
     return;
   }
   auto Buffer = Files.getBufferForFile(File);
   if (!Buffer)
     return;
-  std::optional<StringRef> Header =
-      leadingDialectInclude((*Buffer)->getBuffer());
+  if (!Header)
+    Header = leadingDialectInclude((*Buffer)->getBuffer());
   if (!Header) {
     Explain("parsed in full: its first line that is not blank, a comment or "
             "#line does not include <hpp/hpp.h> or <hpp/runtime.h>");
     return;
   }
+  if (Stubbed.empty())
+    Stubbed = "#include <" + Header->str() + ">\n";
   if (std::error_code EC = llvm::sys::fs::create_directories(Dir)) {
     Explain("parsed in full: cannot create '" + Dir + "': " + EC.message());
     return;
@@ -369,8 +394,6 @@ void usePrecompiledDialect(
   llvm::SmallString<256> AbsDir(Dir);
   llvm::sys::fs::make_absolute(AbsDir);
   llvm::sys::path::remove_dots(AbsDir, /*remove_dot_dot=*/true);
-  llvm::vfs::FileSystem &FS = Files.getVirtualFileSystem();
-  llvm::ErrorOr<std::string> Cwd = FS.getCurrentWorkingDirectory();
   const std::string Key =
       optionsKey(Invocation, *Header, Cwd ? *Cwd : std::string());
   const std::string Digest =
@@ -386,6 +409,8 @@ void usePrecompiledDialect(
       return;
     }
     Invocation.getPreprocessorOpts().ImplicitPCHInclude = Found;
+    // The command's own first include is in the precompiled header.
+    Invocation.getPreprocessorOpts().Includes.clear();
     // Clang checks the files again as it reads the header, those of the
     // system directories too (the dialect's are): a file changed since
     // the stamp's check is an error, never an old declaration.
@@ -422,7 +447,7 @@ void usePrecompiledDialect(
 
   // Build it: the stub, then the header under a name of its own.
   const std::string Stub = (Base + ".h").str();
-  if (!writeAtomically(Stub, "#include <" + Header->str() + ">\n")) {
+  if (!writeAtomically(Stub, Stubbed)) {
     Explain("parsed in full: cannot write '" + Stub + "'");
     return;
   }
@@ -437,7 +462,8 @@ void usePrecompiledDialect(
   auto PCHInvocation = std::make_shared<CompilerInvocation>(Invocation);
   FrontendOptions &PFO = PCHInvocation->getFrontendOpts();
   PFO.Inputs.clear();
-  PFO.Inputs.emplace_back(Stub, InputKind(Language::CXX).getHeader());
+  PFO.Inputs.emplace_back(Stub, InputKind(Kind.getLanguage()).getHeader());
+  PCHInvocation->getPreprocessorOpts().Includes.clear();
   PFO.OutputFile = std::string(Out);
   PFO.ProgramAction = frontend::GeneratePCH;
   PCHInvocation->getCodeGenOpts().MainFileName.clear();

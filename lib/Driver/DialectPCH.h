@@ -12,11 +12,19 @@
 /// it before anything else is parsed with it precompiled: the translation
 /// unit is the one a full parse makes, read from the precompiled header.
 ///
+/// Port mode's CUDA sources are parsed the same way with the tool's CUDA
+/// declarations precompiled: the command's `-include cuda_runtime.h` (as
+/// nvcc makes every .cu source include it) becomes the precompiled header.
+///
 /// A precompiled header is used only where that cannot change the parse:
-///  - the source's first line that is not blank, a comment or a `#line`
-///    directive is `#include <hpp/hpp.h>` or `#include <hpp/runtime.h>`;
-///  - the command includes nothing else first (`-include`, `-imacros`, a
-///    precompiled header of its own) and compiles C++;
+///  - the command includes exactly one file first (`-include NAME`: a stub
+///    that includes NAME finds the same file, unless the working directory,
+///    which `-include` searches first, holds a NAME: then not), and nothing
+///    else (`-imacros`, a precompiled header of its own); or it includes
+///    nothing first and the source's first line that is not blank, a
+///    comment or a `#line` directive is `#include <hpp/hpp.h>` or
+///    `#include <hpp/runtime.h>`;
+///  - it compiles C++ or CUDA;
 ///  - the header was precompiled with exactly this command's options (the
 ///    cc1 options, all but the input: macros, search paths, language,
 ///    target; the working directory too where one of them is a relative
