@@ -349,17 +349,17 @@ void usePrecompiledDialect(
     Explain("parsed in full: not a C++ or CUDA source");
     return;
   }
-  // The header: the one file the command includes first (port mode's
-  // `-include cuda_runtime.h`, as nvcc makes every .cu source include it;
-  // a stub that includes it by the same name finds the same file where
-  // the working directory holds none of that name), else the dialect
-  // header the source includes first.
+  // The header: port mode's `-include cuda_runtime.h` (as nvcc makes every
+  // .cu source include it; a stub that includes it by the same name finds
+  // the same file where the working directory holds none of that name;
+  // the tool's declarations are guarded), else the dialect header the
+  // source includes first.
   llvm::vfs::FileSystem &FS = Files.getVirtualFileSystem();
   llvm::ErrorOr<std::string> Cwd = FS.getCurrentWorkingDirectory();
   std::optional<StringRef> Header;
   std::string Stubbed, CommandInclude;
-  if (PPO.Includes.size() == 1 && PPO.ImplicitPCHInclude.empty() &&
-      PPO.MacroIncludes.empty()) {
+  if (PPO.Includes.size() == 1 && PPO.Includes[0] == "cuda_runtime.h" &&
+      PPO.ImplicitPCHInclude.empty() && PPO.MacroIncludes.empty()) {
     CommandInclude = PPO.Includes[0]; // Use() clears the command's.
     llvm::SmallString<256> InCwd(Cwd ? *Cwd : std::string());
     llvm::sys::path::append(InCwd, CommandInclude);
@@ -408,9 +408,10 @@ void usePrecompiledDialect(
               "> with its options printed diagnostics");
       return;
     }
+    // The command's own `-include cuda_runtime.h` stays: the precompiled
+    // header holds it, so its include guard makes it empty (and the rules
+    // see what the command asked for).
     Invocation.getPreprocessorOpts().ImplicitPCHInclude = Found;
-    // The command's own first include is in the precompiled header.
-    Invocation.getPreprocessorOpts().Includes.clear();
     // Clang checks the files again as it reads the header, those of the
     // system directories too (the dialect's are): a file changed since
     // the stamp's check is an error, never an old declaration.

@@ -17,12 +17,14 @@
 /// nvcc makes every .cu source include it) becomes the precompiled header.
 ///
 /// A precompiled header is used only where that cannot change the parse:
-///  - the command includes exactly one file first (`-include NAME`: a stub
-///    that includes NAME finds the same file, unless the working directory,
-///    which `-include` searches first, holds a NAME: then not), and nothing
-///    else (`-imacros`, a precompiled header of its own); or it includes
-///    nothing first and the source's first line that is not blank, a
-///    comment or a `#line` directive is `#include <hpp/hpp.h>` or
+///  - the command includes exactly one file first, port mode's
+///    `-include cuda_runtime.h` (a stub that includes it by that name finds
+///    the same file, unless the working directory, which `-include`
+///    searches first, holds one: then not; the command keeps its
+///    `-include`, which the declarations' include guard makes empty), and
+///    nothing else (`-imacros`, a precompiled header of its own); or it
+///    includes nothing first and the source's first line that is not
+///    blank, a comment or a `#line` directive is `#include <hpp/hpp.h>` or
 ///    `#include <hpp/runtime.h>`;
 ///  - it compiles C++ or CUDA;
 ///  - the header was precompiled with exactly this command's options (the

@@ -7,7 +7,12 @@
 // a directory that holds a cuda_runtime.h of its own (`-include` would
 // find that one first).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %hpp_rewrite --port %s -o %t/full.cpp --
+// RUN: %hpp_rewrite --port --no-pch %s -o %t/full.cpp --
+// RUN: %hpp_rewrite --port --no-pch %S/Inputs/no-include.cu -o %t/noinc-full.cpp --
+// RUN: %hpp_rewrite --port --pch-dir %t/pch2 %S/Inputs/no-include.cu -o %t/noinc-1.cpp --
+// RUN: %hpp_rewrite --port --pch-dir %t/pch2 %S/Inputs/no-include.cu -o %t/noinc-2.cpp --
+// RUN: cmp %t/noinc-full.cpp %t/noinc-2.cpp
+// RUN: grep -q '#include <hpp/cuda_api.h>' %t/noinc-2.cpp
 // RUN: env HPP_REWRITE_PCH_EXPLAIN=1 %hpp_rewrite --port --pch-dir %t/pch %s -o %t/first.cpp -- 2>&1 | FileCheck %s --check-prefix=FIRST
 // RUN: env HPP_REWRITE_PCH_EXPLAIN=1 %hpp_rewrite --port --pch-dir %t/pch %s -o %t/second.cpp -- 2>&1 | FileCheck %s --check-prefix=USED
 // RUN: env HPP_REWRITE_PCH_EXPLAIN=1 %hpp_rewrite --port --pch-dir %t/pch %s -o %t/third.cpp -- 2>&1 | FileCheck %s --check-prefix=USED
