@@ -17,7 +17,9 @@
 /// and on a 64-wide CPU mvector), in an association order that depends on
 /// the tile's size only, so a floating-point sum over a tile gives the
 /// same bits at 32 and 64 lanes. Every thread of the tile must call it, as
-/// CUDA requires.
+/// CUDA requires; on the CPU backend it is a collective of the tile's
+/// threads only (their exact-mask shuffles), whatever the other tiles of
+/// the mvector do.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_CG_REDUCE_H
@@ -48,6 +50,7 @@ template <class T> struct bit_xor {
   HPP_HD T operator()(const T &A, const T &B) const { return A ^ B; }
 };
 
+#if defined(HPP_BACKEND_HIP) || defined(HPP_BACKEND_CUDA)
 /// \p Value combined with \p Op over the threads of \p Tile (a
 /// thread_block_tile), returned to each of them.
 template <class TileT, class T, class OpT>
@@ -57,6 +60,21 @@ HPP_DEVICE std::decay_t<T> reduce(const TileT &Tile, T &&Value, OpT &&Op) {
     Result = Op(Result, Tile.shfl_xor(Result, Lanes));
   return Result;
 }
+#else
+/// The same on the CPU backend, whose tile shuffles are exact-mask
+/// collectives of the tile's lanes (backend/cpu.h): a tile reduces on its
+/// own while the other tiles of the mvector are elsewhere, and a thread of
+/// the tile that does not call it is reported at the caller's file:line.
+template <class TileT, class T, class OpT>
+std::decay_t<T> reduce(const TileT &Tile, T &&Value, OpT &&Op,
+                       const char *File = __builtin_FILE(),
+                       int Line = __builtin_LINE()) {
+  std::decay_t<T> Result = Value;
+  for (unsigned Lanes = Tile.size() / 2; Lanes > 0; Lanes /= 2)
+    Result = Op(Result, Tile.shfl_xor(Result, Lanes, File, Line));
+  return Result;
+}
+#endif
 
 } // namespace cooperative_groups
 

@@ -324,23 +324,29 @@ public:
 inline thread_block this_thread_block() { return thread_block(); }
 
 /// A static partition of a work-group into tiles of \p Size consecutive
-/// work-items (by thread_rank). sync() synchronizes the whole mvector the
-/// tile lies in, as on AMD, where the whole wavefront synchronizes: every
-/// not-exited lane of it must reach the same sync().
+/// work-items (by thread_rank). A tile lies in one mvector (its Size lanes
+/// from a multiple of Size), and its collectives (sync, the shuffles,
+/// ballot, any, all) are exact-mask collectives of exactly those lanes
+/// (hpp/cpu/mask_collectives.h), as on NVIDIA, where a tile of 32 is a
+/// warp, and on AMD, where HIP confines a tile's operations to its lanes:
+/// the other tiles of the mvector may have returned, or wait at another
+/// collective or at __syncthreads. Every lane of the tile that exists (a
+/// partial last mvector has fewer) must reach the same call; one that has
+/// exited, or that can never come, is an error (hpp::RuntimeError with the
+/// caller's file:line), as is a tile larger than the mvector (a
+/// thread_block_tile<64> at HPP_CPU_MVECTOR=32).
 template <unsigned Size> class thread_block_tile {
   static_assert(Size > 0 && (Size & (Size - 1)) == 0 && Size <= 64,
                 "tiled_partition<N>: N must be a power of two up to 64");
+  using BallotBits =
+      std::conditional_t<(Size <= 32), unsigned, unsigned long long>;
 
 public:
   void sync(HPP_CPU_CALLER) const {
-    const unsigned Width = hpp::cpu::mvectorWidth();
-    if (Size > Width)
-      throw hpp::RuntimeError("thread_block_tile<" + std::to_string(Size) +
-                                  ">::sync",
-                              File, Line,
-                              "a tile is larger than the mvector width " +
-                                  std::to_string(Width));
-    hpp::cpu::warp::syncWarp("thread_block_tile::sync", ~0ull, File, Line);
+    const char *Name = "thread_block_tile::sync";
+    hpp::cpu::warp::collective(hpp::cpu::CollectiveKind::SyncWarp, Name,
+                               lanes(Name, File, Line), 0, 0, 0, File, Line,
+                               /*Half=*/false, /*Exact=*/true);
   }
   static constexpr unsigned size() { return Size; }
   static constexpr unsigned num_threads() { return Size; }
@@ -357,8 +363,8 @@ public:
   }
 
   // The tile's shuffles and votes (port mode, hpp/cuda_api.h): the warp
-  // operations of hpp/cpu/warp_ops.h over segments of Size lanes, so, like
-  // sync(), collectives of the whole mvector.
+  // operations of hpp/cpu/warp_ops.h over the tile's lanes, with the tile
+  // as the shuffle's segment.
   template <class T> T shfl(T Var, int SrcRank, HPP_CPU_CALLER) const {
     return shuffle(hpp::cpu::CollectiveKind::Shfl, "thread_block_tile::shfl",
                    Var, SrcRank, File, Line);
@@ -375,29 +381,55 @@ public:
     return shuffle(hpp::cpu::CollectiveKind::ShflXor,
                    "thread_block_tile::shfl_xor", Var, int(Mask), File, Line);
   }
-  /// Bit i: the tile's thread of rank i passes a non-zero \p Predicate.
-  std::conditional_t<(Size <= 32), unsigned, unsigned long long>
-  ballot(int Predicate, HPP_CPU_CALLER) const {
+  /// Bit i: the tile's thread of rank i passes a non-zero \p Predicate
+  /// (CUDA's `unsigned` up to 32 threads; HIP's 64-bit mask for 64).
+  BallotBits ballot(int Predicate, HPP_CPU_CALLER) const {
     const char *Name = "thread_block_tile::ballot";
     const unsigned long long Bits =
-        hpp::cpu::warp::ballot(Name, ~0ull, Predicate, File, Line);
-    const unsigned Base = hpp::cpu::warp::executorFor(Name, File, Line)
-                              .currentLane() & ~(Size - 1);
-    return (Bits >> Base) & (~0ull >> (64 - Size));
+        hpp::cpu::warp::ballot(Name, lanes(Name, File, Line), Predicate, File,
+                               Line, /*Half=*/false, /*Exact=*/true);
+    return static_cast<BallotBits>(Bits >> base(Name, File, Line));
   }
+  /// 1 if some thread of the tile passes a non-zero \p Predicate.
   int any(int Predicate, HPP_CPU_CALLER) const {
-    return ballot(Predicate, File, Line) != 0;
+    const char *Name = "thread_block_tile::any";
+    return hpp::cpu::warp::any(Name, lanes(Name, File, Line), Predicate, File,
+                               Line, /*Half=*/false, /*Exact=*/true);
   }
+  /// 1 if every thread of the tile passes a non-zero \p Predicate.
   int all(int Predicate, HPP_CPU_CALLER) const {
-    return ballot(Predicate, File, Line) == (~0ull >> (64 - Size));
+    const char *Name = "thread_block_tile::all";
+    return hpp::cpu::warp::all(Name, lanes(Name, File, Line), Predicate, File,
+                               Line, /*Half=*/false, /*Exact=*/true);
   }
 
 private:
+  /// The tile's first lane in the caller's mvector; throws when the tile
+  /// is wider than the mvector.
+  static unsigned base(const char *Name, const char *File, int Line) {
+    hpp::cpu::GroupExecutor &E = hpp::cpu::warp::executorFor(Name, File, Line);
+    const unsigned Width = E.mvectorWidth();
+    if (Size > Width) {
+      // "thread_block_tile::sync" -> "thread_block_tile<64>::sync".
+      std::string Op = Name;
+      Op.insert(Op.find("::"), "<" + std::to_string(Size) + ">");
+      throw hpp::RuntimeError(Op, File, Line,
+                              "a tile is larger than the mvector width " +
+                                  std::to_string(Width));
+    }
+    return E.currentLane() & ~(Size - 1);
+  }
+  /// The mask of the tile's lanes in the caller's mvector.
+  static unsigned long long lanes(const char *Name, const char *File,
+                                  int Line) {
+    return (~0ull >> (64 - Size)) << base(Name, File, Line);
+  }
   template <class T>
   static T shuffle(hpp::cpu::CollectiveKind Kind, const char *Name, T Var,
                    int Arg, const char *File, int Line) {
-    return hpp::cpu::warp::shuffle(Kind, Name, ~0ull, Var, Arg, int(Size),
-                                   File, Line);
+    return hpp::cpu::warp::shuffle(Kind, Name, lanes(Name, File, Line), Var,
+                                   Arg, int(Size), File, Line,
+                                   /*Half=*/false, /*Exact=*/true);
   }
 };
 

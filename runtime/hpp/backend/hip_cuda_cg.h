@@ -17,7 +17,13 @@
 ///    tile of the thread block): HIP's tile_base<N>, the base of every tile
 ///    of N threads, is specialized for N = 1, 2, ..., 64 with them, before
 ///    any tile is instantiated (hpp/cuda_api.h includes this header before
-///    anything of the program's). Newer HIP versions have them.
+///    anything of the program's). Newer HIP versions have them;
+///  - where HIP's thread_block_tile has no ballot(), any() and all() (HIP
+///    before ROCm 6.2; ROCm 6.x without HIP_ENABLE_WARP_SYNC_BUILTINS; any
+///    version with HIP_DISABLE_WARP_SYNC_BUILTINS), those members, in the
+///    same tile_base<N>: votes of the tile's threads only, ballot as
+///    CUDA's `unsigned` of the tile's bits (bit i: rank i) for a tile of up
+///    to 32, a 64-bit mask for a tile of 64 (wave64, as HIP's).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_BACKEND_HIP_CUDA_CG_H
@@ -31,10 +37,59 @@
 #include "hpp/cg_reduce.h"
 #endif
 
-#if HIP_VERSION < 50300000
+// HIP's thread_block_tile has ballot(), any() and all() (in
+// thread_block_tile_base, on ROCm's warp sync builtins) from ROCm 6.2 with
+// HIP_ENABLE_WARP_SYNC_BUILTINS defined, and from ROCm 7.0 unless
+// HIP_DISABLE_WARP_SYNC_BUILTINS is; everywhere else they are supplied
+// here. Where both exist, HIP's, in the derived thread_block_tile_base,
+// hide these.
+#if HIP_VERSION < 60200000 || defined(HIP_DISABLE_WARP_SYNC_BUILTINS) ||       \
+    (HIP_VERSION < 70000000 && !defined(HIP_ENABLE_WARP_SYNC_BUILTINS))
+#define HPP_HIP_TILE_VOTES 1
+#endif
+
+#if defined(HPP_HIP_TILE_VOTES)
+
+namespace hpp {
+namespace detail {
+
+/// The result type of a tile's ballot: CUDA's `unsigned` up to 32 threads,
+/// HIP's 64-bit mask for a tile of 64 (a wave64 wavefront).
+template <unsigned N> struct HipTileBits { using type = unsigned; };
+template <> struct HipTileBits<64> { using type = unsigned long long; };
+
+/// Bit i: the thread of rank i of the caller's tile of \p N threads (the
+/// wavefront's lanes from a multiple of N) is active and passes a non-zero
+/// \p Predicate. The wavefront's __ballot, shifted to the tile's first lane
+/// and cut to N bits (a tile of up to 32 threads reads the low half only,
+/// all that a wave32 ballot has).
+template <unsigned N>
+__device__ inline unsigned long long hipTileBallot(int Predicate) {
+  return (__ballot(Predicate) >> (__lane_id() & ~(N - 1))) &
+         (~0ull >> (64 - N));
+}
+
+} // namespace detail
+} // namespace hpp
 
 namespace cooperative_groups {
 
+// The votes of CUDA's thread_block_tile: of the tile's threads only (its
+// lanes of the wavefront), whatever the rest of the wavefront does.
+#define HPP_HIP_TILE_VOTE_MEMBERS(N)                                           \
+  __device__ static typename ::hpp::detail::HipTileBits<N>::type ballot(       \
+      int Predicate) {                                                         \
+    return static_cast<typename ::hpp::detail::HipTileBits<N>::type>(          \
+        ::hpp::detail::hipTileBallot<N>(Predicate));                           \
+  }                                                                            \
+  __device__ static int any(int Predicate) {                                   \
+    return ::hpp::detail::hipTileBallot<N>(Predicate) != 0;                    \
+  }                                                                            \
+  __device__ static int all(int Predicate) {                                   \
+    return ::hpp::detail::hipTileBallot<N>(!Predicate) == 0;                   \
+  }
+
+#if HIP_VERSION < 50300000
 // HIP 5.2's tile_base<N> (thread_rank, size, numThreads) and the members
 // it lacks; the tiles partition the thread block by rank.
 #define HPP_HIP_TILE_BASE(N)                                                   \
@@ -54,6 +109,7 @@ namespace cooperative_groups {
     __device__ static unsigned int meta_group_size() {                         \
       return (blockDim.x * blockDim.y * blockDim.z + N - 1) / N;               \
     }                                                                          \
+    HPP_HIP_TILE_VOTE_MEMBERS(N)                                               \
                                                                                \
   private:                                                                     \
     __device__ static unsigned int blockRank() {                               \
@@ -61,6 +117,26 @@ namespace cooperative_groups {
              threadIdx.x;                                                      \
     }                                                                          \
   };
+#else
+// HIP's own tile_base<N> of ROCm 5.3 to 6.x (numThreads, thread_rank and
+// size; meta_group_rank & co. are parent_group_info's there, so not here)
+// with the votes.
+#define HPP_HIP_TILE_BASE(N)                                                   \
+  template <> class tile_base<N> {                                             \
+  protected:                                                                   \
+    static constexpr unsigned int numThreads = N;                              \
+                                                                               \
+  public:                                                                      \
+    __device__ static unsigned int thread_rank() {                             \
+      return ((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x +          \
+              threadIdx.x) &                                                   \
+             (N - 1);                                                          \
+    }                                                                          \
+    __device__ static unsigned int size() { return N; }                        \
+    HPP_HIP_TILE_VOTE_MEMBERS(N)                                               \
+  };
+#endif
+
 HPP_HIP_TILE_BASE(1)
 HPP_HIP_TILE_BASE(2)
 HPP_HIP_TILE_BASE(4)
@@ -69,9 +145,10 @@ HPP_HIP_TILE_BASE(16)
 HPP_HIP_TILE_BASE(32)
 HPP_HIP_TILE_BASE(64)
 #undef HPP_HIP_TILE_BASE
+#undef HPP_HIP_TILE_VOTE_MEMBERS
 
 } // namespace cooperative_groups
 
-#endif // HIP_VERSION < 50300000
+#endif // HPP_HIP_TILE_VOTES
 
 #endif // HPP_RUNTIME_BACKEND_HIP_CUDA_CG_H
