@@ -15,6 +15,23 @@
 /// 32-lane warps then, which makes host and device agree with no host
 /// edit. lib/Analysis/WidthModel.h asks here.
 ///
+/// The launch's block is one too: a kernel that runs on whole 64-lane
+/// wavefronts computes what it computes on 32-lane warps only when its
+/// block is whole wavefronts (a multiple of 64 threads: 96 leaves a partial
+/// last one, and `blockDim.x / warpSize` drops it) and at least two of them
+/// (code that indexes by warp, `sdata[tid + warpSize]`, reads past a block
+/// of 64 that is one wavefront but two warps). A block the tool evaluates
+/// (literals, constants, local variables through their initialisers and
+/// assignments, every arm of a conditional, `dim3(x, y, z)`, template
+/// arguments) and that is not such a block is a 32-lane fact of a kernel
+/// that uses the device's width (WidthModel applies it per component).
+///
+/// Host code that reads the device's warp size (`prop.warpSize` after
+/// cudaGetDeviceProperties, a variable cudaDeviceGetAttribute fills with
+/// cudaDevAttrWarpSize) is found here too, with the launches its value
+/// reaches (hostWarpSizeReads): for a kernel that keeps 32-lane warps the
+/// host must read 32 (lib/Rules/HostWarpSizeRule.h).
+///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_REWRITE_LIB_ANALYSIS_LAUNCHFACTS_H
 #define HPP_REWRITE_LIB_ANALYSIS_LAUNCHFACTS_H
@@ -23,6 +40,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <vector>
 
@@ -38,13 +56,43 @@ struct LaunchFact {
   /// The kernel: the launch's callee (in a template, as instantiated).
   const clang::FunctionDecl *Kernel;
   WidthFact Fact;
+  /// The launch's block when whole 64-lane wavefronts run it differently
+  /// from 32-lane warps (`a block of 96 threads (...)`); invalid otherwise.
+  /// A fact of the kernel only where the kernel uses the device's width: a
+  /// kernel without warp code computes the same in any block.
+  WidthFact Block;
+  /// The tool could not evaluate the launch's block size (a parameter, a
+  /// value read at run time): whole wavefronts may differ from 32-lane
+  /// warps there.
+  bool UnknownBlock = false;
 };
 
 /// The launches of the translation unit's traversal scope (the rewritten
-/// files), instantiations included, each with its fact. Facts are the
-/// literal 32, a named integer constant of 32, and a shift by 5: the host's
-/// 16 (a 16 x 16 block) and 31 are no warp facts there.
+/// files), instantiations included, each with its facts. Facts are the
+/// literal 32, a named integer constant of 32, a shift by 5 (the host's
+/// 16, a 16 x 16 block, and 31 are no warp facts there), and, apart, a
+/// block that is not whole 64-lane wavefronts or has fewer than two
+/// (`<<<g, 96>>>`, `<<<g, 64>>>`, `dim3(96, 2)`).
 std::vector<LaunchFact> launchFacts(clang::ASTContext &Ctx);
+
+/// A read of the device's warp size in host code: `prop.warpSize` (a
+/// cudaDeviceProp's field), or a read of a local variable that
+/// `cudaDeviceGetAttribute(&v, cudaDevAttrWarpSize, dev)` fills.
+struct HostWarpSizeRead {
+  /// The member expression or the variable's read.
+  const clang::Expr *Read;
+  /// The launches of the function whose configuration or arguments are
+  /// computed from it (through local variables' initialisers and
+  /// assignments).
+  llvm::SmallVector<const clang::CUDAKernelCallExpr *, 2> Launches;
+  /// Its value is only printed (an argument of a variadic function such
+  /// as printf, or of an `operator<<`).
+  bool Printed = false;
+};
+
+/// The reads of the device's warp size in host function \p Fn's body.
+std::vector<HostWarpSizeRead> hostWarpSizeReads(const clang::FunctionDecl *Fn,
+                                                clang::ASTContext &Ctx);
 
 } // namespace rewrite
 } // namespace hpp

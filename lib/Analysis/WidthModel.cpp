@@ -136,11 +136,23 @@ WidthModel::WidthModel(ASTContext &Ctx, const DeviceCallGraph &Graph,
   }
 
   // Host code that sizes a kernel's launch from 32-lane warps: a 32-lane
-  // fact of the kernel (LaunchFacts.h).
+  // fact of the kernel (LaunchFacts.h). Blocks that whole wavefronts run
+  // differently from 32-lane warps, and launches whose block the tool cannot
+  // evaluate, by kernel: they count once the components are known.
+  std::vector<std::pair<unsigned, SourceLocation>> UnknownBlocks;
+  std::vector<std::pair<unsigned, WidthFact>> BlockFacts;
   for (const LaunchFact &L : launchFacts(Ctx)) {
     auto It = Index.find(normalized(L.Kernel));
-    if (It == Index.end() || L.Fact.Loc.isInvalid() ||
-        Facts[It->second].ThirtyTwo.Loc.isValid())
+    if (It == Index.end())
+      continue;
+    if (L.UnknownBlock)
+      UnknownBlocks.push_back(
+          {It->second, SM.getExpansionLoc(L.Launch->getBeginLoc())});
+    if (L.Block.Loc.isValid())
+      BlockFacts.push_back(
+          {It->second,
+           {L.Block.Loc, L.Block.What + " in the host code that launches it"}});
+    if (L.Fact.Loc.isInvalid() || Facts[It->second].ThirtyTwo.Loc.isValid())
       continue;
     Facts[It->second].ThirtyTwo = {
         L.Fact.Loc, L.Fact.What + " in the host code that launches it"};
@@ -275,8 +287,21 @@ WidthModel::WidthModel(ASTContext &Ctx, const DeviceCallGraph &Graph,
     if (D.ThirtyTwo.Loc.isInvalid())
       D.ThirtyTwo = std::move(Fact);
   }
+  // A launch's block matters only to a component that would run at the
+  // device's width: one without warp code computes the same in any block
+  // (and must not narrow the file's other kernels).
+  for (auto &[Unit, Fact] : BlockFacts) {
+    WidthDecision &D = Decisions[UnitComponent[Unit]];
+    if (D.ThirtyTwo.Loc.isInvalid() && D.RealWidth.Loc.isValid())
+      D.ThirtyTwo = std::move(Fact);
+  }
   for (BodyRange &B : Bodies)
     B.Component = UnitComponent[B.Component];
+  for (const auto &[Unit, Loc] : UnknownBlocks) {
+    auto &List = Decisions[UnitComponent[Unit]].UnknownBlocks;
+    if (llvm::find(List, Loc) == List.end())
+      List.push_back(Loc);
+  }
 
   // One component across the program's sources: the functions of project
   // headers that are warp code are named by their places, and take the

@@ -95,6 +95,9 @@ struct WidthDecision {
   WidthFact BesideAsWritten;
   /// The component's roots, in discovery order.
   llvm::SmallVector<Root, 2> Roots;
+  /// The launches of its kernels whose block the tool could not evaluate
+  /// (LaunchFacts.h), as expansion locations.
+  llvm::SmallVector<clang::SourceLocation, 1> UnknownBlocks;
   /// True when the component uses the real width but keeps 32-lane warps:
   /// its real-width uses become the logical warp width.
   bool narrows() const {

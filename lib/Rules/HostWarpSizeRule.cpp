@@ -6,6 +6,7 @@
 
 #include "Rules/HostWarpSizeRule.h"
 #include "Analysis/DeviceCallGraph.h"
+#include "Analysis/LaunchFacts.h"
 #include "Analysis/WidthModel.h"
 #include "Analysis/WidthUses.h"
 #include "Dialect/CudaCode.h"
@@ -199,6 +200,7 @@ void HostWarpSizeRule::run(const MatchFinder::MatchResult &R) {
     return;
   ASTContext &AST = *R.Context;
   const SourceManager &SM = AST.getSourceManager();
+  checkDeviceWarpSize(Fn, AST);
   std::vector<WidthUse> Uses = findHostWidthUses(Fn->getBody(), AST);
   if (Uses.empty())
     return;
@@ -318,6 +320,106 @@ void HostWarpSizeRule::run(const MatchFinder::MatchResult &R) {
         C64 + ";\n" + Indent + "}";
     Ctx.Edits.replace(CharSourceRange::getTokenRange(Range.getBegin(), Semi),
                       Out, Name);
+  }
+}
+
+/// Port mode: the device's warp size read in host code is 64 on a wave64
+/// GPU, where a kernel that keeps 32-lane warps has warps of 32 (finding
+/// 002 of warpgen --cuda: `threads / prop.warpSize` slots for a kernel
+/// that writes one per 32 threads).
+void HostWarpSizeRule::checkDeviceWarpSize(const FunctionDecl *Fn,
+                                           ASTContext &AST) {
+  const SourceManager &SM = AST.getSourceManager();
+  const WidthDecision *FileNarrow = nullptr;
+  for (const WidthDecision &D : Ctx.widthModel().decisions())
+    if (D.Model == WarpModel::Logical32 && !D.Roots.empty() &&
+        (D.ThirtyTwo.Loc.isValid() || D.RealWidth.Loc.isValid())) {
+      FileNarrow = &D;
+      break;
+    }
+  for (const HostWarpSizeRead &R : hostWarpSizeReads(Fn, AST)) {
+    const FunctionDecl *Narrow = nullptr, *Wide = nullptr;
+    const WidthDecision *K = nullptr;
+    bool Unknown = false;
+    for (const CUDAKernelCallExpr *L : R.Launches) {
+      const FunctionDecl *Kernel = L->getDirectCallee();
+      if (!Kernel) {
+        Unknown = true;
+        continue;
+      }
+      const WidthDecision &D = Ctx.widthModel().of(Kernel);
+      if (D.Model != WarpModel::Logical32)
+        Wide = Wide ? Wide : Kernel;
+      else if (!Narrow) {
+        Narrow = Kernel;
+        K = &D;
+      }
+    }
+    SourceLocation At = SM.getExpansionLoc(R.Read->getBeginLoc());
+    CharSourceRange Range = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(R.Read->getSourceRange()), SM,
+        AST.getLangOpts());
+    if (Narrow && !Wide && !Unknown && Range.isValid()) {
+      Ctx.Edits.replace(Range, LogicalWidth, Name);
+      remark(At, "'" + Narrow->getNameAsString() +
+                     "', whose launch this value sizes, keeps 32-lane warps "
+                     "on every target, so the device's warp size here is "
+                     "the logical warp's (32), as on NVIDIA");
+      noteThirtyTwo(*K, SM);
+      continue;
+    }
+    // Only kernels that run on whole wavefronts: the device's width is
+    // theirs. A value only printed is no kernel's.
+    if (!Narrow && (!R.Launches.empty() || R.Printed || !FileNarrow))
+      continue;
+    if (!K)
+      K = FileNarrow;
+    warning(At, Narrow ? "this is the device's warp size (64 on a wave64 "
+                         "GPU); it sizes a launch of '" +
+                             Narrow->getNameAsString() +
+                             "', which keeps 32-lane warps on every target, "
+                             "and the tool cannot rewrite it for that kernel "
+                             "alone"
+                       : "this is the device's warp size (64 on a wave64 "
+                         "GPU), but kernels of this file keep 32-lane warps "
+                         "on every target (two per 64-lane wavefront), and "
+                         "the tool cannot tell which kernel's launch this "
+                         "value sizes");
+    noteThirtyTwo(*K, SM);
+    note(At, "write 32 (hpp::warp32::size) where the value sizes a kernel "
+             "that keeps 32-lane warps, as the device's warp size is on "
+             "NVIDIA; keep the device's where it sizes a kernel that runs on "
+             "whole wavefronts (docs/width-model.md)");
+  }
+}
+
+/// Port mode: a kernel that runs on whole wavefronts computes what it does
+/// on 32-lane warps only in blocks of whole wavefronts, at least two
+/// (LaunchFacts.h); a launch whose block the tool cannot evaluate may not
+/// be one.
+void HostWarpSizeRule::onEndOfTranslationUnit(ASTContext &AST) {
+  if (!AST.getLangOpts().CUDA)
+    return;
+  for (const WidthDecision &D : Ctx.widthModel().decisions()) {
+    if (D.Model != WarpModel::Native)
+      continue;
+    for (SourceLocation Launch : D.UnknownBlocks) {
+      warning(Launch,
+              "the kernel this launches runs on whole 64-lane wavefronts "
+              "(it is written with warpSize), but the tool cannot evaluate "
+              "the launch's block size: a block that is not a multiple of "
+              "64 threads, or of fewer than 128, computes differently there "
+              "than on 32-lane warps");
+      if (D.RealWidth.Loc.isValid())
+        note(D.RealWidth.Loc, "the kernel uses the device's warp width "
+                              "here: " +
+                                  D.RealWidth.What);
+      note(Launch, "write the block size as a constant, or a local variable "
+                   "initialised with one, that the tool can evaluate; for "
+                   "blocks of other sizes, write one of the kernel's warp "
+                   "widths as 32 so that it keeps 32-lane warps "
+                   "(docs/width-model.md)");
+    }
   }
 }
 

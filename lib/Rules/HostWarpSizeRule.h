@@ -37,11 +37,19 @@ struct WidthDecision;
 ///    warps while reading the width (WidthModel narrows it), the width is
 ///    `hpp::warp32::size`, as in the kernel; other uses of the device's
 ///    width in that function get a warning.
+/// Port mode: a read of the device's warp size (`prop.warpSize`, a
+/// variable cudaDeviceGetAttribute fills with cudaDevAttrWarpSize) whose
+/// value sizes only launches of kernels that keep 32-lane warps becomes
+/// `hpp::warp32::size` (a remark); one that the tool cannot tie to such
+/// launches alone, in a file whose kernels keep 32-lane warps, is a
+/// warning. A launch of a kernel that runs on whole wavefronts whose block
+/// size the tool cannot evaluate is a warning (LaunchFacts.h).
 class HostWarpSizeRule : public Rule {
 public:
   using Rule::Rule;
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override;
+  void onEndOfTranslationUnit(clang::ASTContext &AST) override;
 
 private:
   struct NarrowLaunch {
@@ -54,6 +62,8 @@ private:
                           llvm::ArrayRef<NarrowLaunch> Narrow,
                           const clang::SourceManager &SM);
   void noteThirtyTwo(const WidthDecision &K, const clang::SourceManager &SM);
+  void checkDeviceWarpSize(const clang::FunctionDecl *Fn,
+                           clang::ASTContext &AST);
   void reportThroughConstant(const WidthUse &U);
   void checkGlobal(const clang::DeclaratorDecl *D, clang::ASTContext &AST);
   void checkDefaultArgument(const clang::ParmVarDecl *P,

@@ -43,8 +43,8 @@
 #include <string>
 #include <tuple>
 #include <type_traits>
-#include <vector>
 #include <utility>
+#include <vector>
 
 //===----------------------------------------------------------------------===//
 // CUDA qualifiers
