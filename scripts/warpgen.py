@@ -168,20 +168,10 @@ def make_tu(seed, ids, total_tus, index, families=FAMILIES):
              "// matches a plain C++ computation. `expect64` predicts the reference",
              "// runtime at HPP_CPU_MVECTOR=64 for the kernel as written."]
     lines += PROLOGUE.split("\n")
-    infos = []
-    for kid in ids:
-        code, info = make_kernel(seed, kid, families)
-        start = len(lines) + 1  # 1-based number of the first marker line
-        end = start + 2 + len(code)  # the end marker
-        head = "// warpgen kernel %d: lines %d-%d, family %s, style %s, expect64 %s (%s)" % (
-            kid, start, end, info["family"], info["style"], info["expect64"], info["reason"])
-        lines.append(head)
-        lines.append("// idioms: " + "; ".join(info["idioms"]))
-        lines += code
-        lines.append("// warpgen end kernel %d" % kid)
-        assert len(lines) == end
-        info["lines"] = [start, end]
-        infos.append(info)
+    infos = harness.append_kernels(
+        lines, ids, lambda kid: make_kernel(seed, kid, families),
+        lambda info: "family %s, style %s, expect64 %s (%s)" % (
+            info["family"], info["style"], info["expect64"], info["reason"]))
     lines += EPILOGUE.split("\n")
     return "\n".join(lines).rstrip("\n") + "\n", infos
 

@@ -180,22 +180,14 @@ def make_tu(seed, ids, total_tus, index, families=FAMILIES, styles=None):
              "// Each kernel prints `kernel <id>: ok` when its result matches a plain C++",
              "// computation on the host; `prog 3 17` runs kernels 3 and 17 only."]
     lines += PROLOGUE.split("\n")
-    infos = []
-    for kid in ids:
-        code, info = make_kernel(seed, kid, families, styles)
-        start = len(lines) + 1  # 1-based number of the first marker line
-        end = start + 2 + len(code)  # the end marker
-        head = "// warpgen kernel %d: lines %d-%d, family %s, style %s" % (
-            kid, start, end, info["family"], info["style"])
+    def describe(info):
+        head = "family %s, style %s" % (info["family"], info["style"])
         if info["refusal"]:
             head += ", refusal allowed (%s)" % info["refusal"]
-        lines.append(head)
-        lines.append("// idioms: " + "; ".join(info["idioms"]))
-        lines += code
-        lines.append("// warpgen end kernel %d" % kid)
-        assert len(lines) == end
-        info["lines"] = [start, end]
-        infos.append(info)
+        return head
+
+    infos = harness.append_kernels(
+        lines, ids, lambda kid: make_kernel(seed, kid, families, styles), describe)
     lines += EPILOGUE.split("\n")
     return "\n".join(lines).rstrip("\n") + "\n", infos
 

@@ -80,3 +80,23 @@ def checks(prefix):
 def main_function(prefix, noun):
     """The program's main."""
     return _fill(_MAIN, prefix, noun)
+
+
+def append_kernels(lines, ids, make, describe):
+    """Appends kernel after kernel to \\p lines between their marker
+    comments: make(kid) gives a kernel's code lines and info, describe(info)
+    the first marker's text after its line range (`family ..., style ...`).
+    Returns the infos, each with its 1-based line range [start, end]."""
+    infos = []
+    for kid in ids:
+        code, info = make(kid)
+        start = len(lines) + 1  # 1-based number of the first marker line
+        end = start + 2 + len(code)  # the end marker
+        lines.append("// warpgen kernel %d: lines %d-%d, %s" % (kid, start, end, describe(info)))
+        lines.append("// idioms: " + "; ".join(info["idioms"]))
+        lines += code
+        lines.append("// warpgen end kernel %d" % kid)
+        assert len(lines) == end
+        info["lines"] = [start, end]
+        infos.append(info)
+    return infos
