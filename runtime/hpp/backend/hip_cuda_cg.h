@@ -69,6 +69,11 @@ __device__ inline unsigned long long hipTileBallot(int Predicate) {
          (~0ull >> (64 - N));
 }
 
+/// The caller's rank in its thread block.
+__device__ inline unsigned int hipBlockRank() {
+  return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+}
+
 } // namespace detail
 } // namespace hpp
 
@@ -89,52 +94,37 @@ namespace cooperative_groups {
     return ::hpp::detail::hipTileBallot<N>(!Predicate) == 0;                   \
   }
 
+// What every version's tile_base<N> has: numThreads, thread_rank and size
+// (the tiles partition the thread block by rank), and the votes.
+#define HPP_HIP_TILE_CORE(N)                                                   \
+protected:                                                                     \
+  static constexpr unsigned int numThreads = N;                                \
+                                                                               \
+public:                                                                        \
+  __device__ static unsigned int thread_rank() {                               \
+    return ::hpp::detail::hipBlockRank() & (N - 1);                            \
+  }                                                                            \
+  __device__ static unsigned int size() { return N; }                          \
+  HPP_HIP_TILE_VOTE_MEMBERS(N)
+
 #if HIP_VERSION < 50300000
-// HIP 5.2's tile_base<N> (thread_rank, size, numThreads) and the members
-// it lacks; the tiles partition the thread block by rank.
+// HIP 5.2's tile_base<N> with the members it lacks.
 #define HPP_HIP_TILE_BASE(N)                                                   \
   template <> class tile_base<N> {                                             \
-  protected:                                                                   \
-    static constexpr unsigned int numThreads = N;                              \
-                                                                               \
-  public:                                                                      \
-    __device__ static unsigned int thread_rank() {                             \
-      return blockRank() & (N - 1);                                            \
-    }                                                                          \
-    __device__ static unsigned int size() { return N; }                        \
+    HPP_HIP_TILE_CORE(N)                                                       \
     __device__ static unsigned int num_threads() { return N; }                 \
     __device__ static unsigned int meta_group_rank() {                         \
-      return blockRank() / N;                                                  \
+      return ::hpp::detail::hipBlockRank() / N;                                \
     }                                                                          \
     __device__ static unsigned int meta_group_size() {                         \
       return (blockDim.x * blockDim.y * blockDim.z + N - 1) / N;               \
     }                                                                          \
-    HPP_HIP_TILE_VOTE_MEMBERS(N)                                               \
-                                                                               \
-  private:                                                                     \
-    __device__ static unsigned int blockRank() {                               \
-      return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x +           \
-             threadIdx.x;                                                      \
-    }                                                                          \
   };
 #else
-// HIP's own tile_base<N> of ROCm 5.3 to 6.x (numThreads, thread_rank and
-// size; meta_group_rank & co. are parent_group_info's there, so not here)
-// with the votes.
+// HIP's own tile_base<N> of ROCm 5.3 to 6.x (meta_group_rank & co. are
+// parent_group_info's there, so not here) with the votes.
 #define HPP_HIP_TILE_BASE(N)                                                   \
-  template <> class tile_base<N> {                                             \
-  protected:                                                                   \
-    static constexpr unsigned int numThreads = N;                              \
-                                                                               \
-  public:                                                                      \
-    __device__ static unsigned int thread_rank() {                             \
-      return ((threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x +          \
-              threadIdx.x) &                                                   \
-             (N - 1);                                                          \
-    }                                                                          \
-    __device__ static unsigned int size() { return N; }                        \
-    HPP_HIP_TILE_VOTE_MEMBERS(N)                                               \
-  };
+  template <> class tile_base<N> { HPP_HIP_TILE_CORE(N) };
 #endif
 
 HPP_HIP_TILE_BASE(1)
@@ -145,6 +135,7 @@ HPP_HIP_TILE_BASE(16)
 HPP_HIP_TILE_BASE(32)
 HPP_HIP_TILE_BASE(64)
 #undef HPP_HIP_TILE_BASE
+#undef HPP_HIP_TILE_CORE
 #undef HPP_HIP_TILE_VOTE_MEMBERS
 
 } // namespace cooperative_groups
