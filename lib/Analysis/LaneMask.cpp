@@ -308,6 +308,17 @@ const Expr *laneMaskArgument(const CallExpr *CE) {
   return isWarpIntrinsic(globalCalleeName(CE)) ? CE->getArg(0) : nullptr;
 }
 
+bool isWideLaneMask(const CallExpr *CE, const ASTContext &Ctx) {
+  const Expr *Mask = laneMaskArgument(CE);
+  if (!Mask)
+    return false;
+  auto Wide = [&](QualType T) {
+    return !T->isDependentType() && T->isIntegerType() &&
+           Ctx.getIntWidth(T) >= 64;
+  };
+  return Wide(Mask->getType()) && Wide(Mask->IgnoreParenImpCasts()->getType());
+}
+
 StringRef maskBitFunction(StringRef Name) {
   return llvm::StringSwitch<StringRef>(Name)
 #define HPP_MASK_BIT_FUNCTION(Cuda, Hpp) .Case(#Cuda, #Hpp)

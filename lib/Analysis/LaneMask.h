@@ -54,6 +54,12 @@ llvm::StringRef globalCalleeName(const clang::CallExpr *CE);
 /// (argument 0 as written), or null.
 const clang::Expr *laneMaskArgument(const clang::CallExpr *CE);
 
+/// Whether the lane mask of \p CE is 64 bits wide, as written and as the
+/// callee takes it: the dialect's intrinsics take any mask type, CUDA's an
+/// `unsigned` that cuts a 64-bit value to the first 32 lanes (a 32-bit
+/// mask). False without a mask or when its type is dependent.
+bool isWideLaneMask(const clang::CallExpr *CE, const clang::ASTContext &Ctx);
+
 /// The hpp:: name (`popcMask`, ...) of the mask bit function \p Name
 /// (`__popc`, ...), or "".
 llvm::StringRef maskBitFunction(llvm::StringRef Name);

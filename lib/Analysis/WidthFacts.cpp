@@ -186,8 +186,9 @@ public:
     QualType T = Mask->IgnoreParenImpCasts()->getType();
     if (T->isDependentType() || !T->isIntegerType())
       return true;
-    // A 64-bit mask names the whole mvector: the real width.
-    if (Ctx.getIntWidth(T) >= 64) {
+    // A 64-bit mask names the whole mvector: the real width (not one that
+    // CUDA's `unsigned` parameter cuts to 32 bits).
+    if (isWideLaneMask(CE, Ctx)) {
       real(Mask->getBeginLoc(), "a 64-bit lane mask");
       Found.WideMask = true;
       return true;

@@ -141,8 +141,21 @@ public:
     // MVECTOR_SIZE expands to one parenthesised expression.
     SourceLocation Loc = P->getBeginLoc();
     if (Loc.isMacroID() && Lexer::isAtStartOfMacroExpansion(Loc, SM, LO) &&
-        Lexer::getImmediateMacroName(Loc, SM, LO) == "MVECTOR_SIZE")
+        Lexer::getImmediateMacroName(Loc, SM, LO) == "MVECTOR_SIZE") {
       record(SM.getExpansionRange(Loc));
+      return true;
+    }
+    // Written inside another macro's expansion (`#define PER_LANE(n) int
+    // n[MVECTOR_SIZE]`, `F(MVECTOR_SIZE)`): no edit can reach it (device
+    // code's are hpp-warp-size's).
+    for (SourceLocation L = Loc; !Device && L.isMacroID();
+         L = SM.getImmediateMacroCallerLoc(L))
+      if (Lexer::getImmediateMacroName(L, SM, LO) == "MVECTOR_SIZE" &&
+          SM.isAtStartOfImmediateMacroExpansion(L)) {
+        record(CharSourceRange::getTokenRange(SM.getExpansionLoc(Loc)));
+        Uses.back().InMacro = true;
+        break;
+      }
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) override {
@@ -150,9 +163,15 @@ public:
     if (!V)
       return true;
     if (V->getIdentifier() && V->getName() == "warpSize" &&
-        V->getDeclContext()->isTranslationUnit() &&
-        !E->getLocation().isMacroID()) {
-      record(CharSourceRange::getTokenRange(E->getLocation()));
+        V->getDeclContext()->isTranslationUnit()) {
+      if (!E->getLocation().isMacroID()) {
+        record(CharSourceRange::getTokenRange(E->getLocation()));
+      } else if (!Device) {
+        // In a macro's expansion: as MVECTOR_SIZE there.
+        record(CharSourceRange::getTokenRange(
+            SM.getExpansionLoc(E->getLocation())));
+        Uses.back().InMacro = true;
+      }
       return true;
     }
     if (!Holders.contains(V->getCanonicalDecl()))

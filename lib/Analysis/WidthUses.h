@@ -58,6 +58,10 @@ struct WidthUse {
   /// contexts (a template argument of a call statement included) and as
   /// Uncaptured, never edited.
   const clang::VarDecl *Via = nullptr;
+  /// `MVECTOR_SIZE` written inside the expansion of another macro (its
+  /// body or an argument): Range is the outer macro's use, which no edit
+  /// may change.
+  bool InMacro = false;
 };
 
 /// The width uses in the host code of \p Body, in source order (uses

@@ -8,11 +8,13 @@
 #include "Analysis/DeviceCallGraph.h"
 #include "Analysis/LaunchFacts.h"
 #include "Analysis/WidthModel.h"
+#include "Analysis/WidthRegions.h"
 #include "Analysis/WidthUses.h"
 #include "Dialect/CudaCode.h"
 #include "Dialect/DeviceCode.h"
 #include "Dialect/DialectMatchers.h"
 #include "Framework/RewriteScope.h"
+#include "Rules/WidthDispatch.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Lex/Lexer.h"
@@ -24,9 +26,6 @@ using namespace clang::ast_matchers;
 namespace hpp {
 namespace rewrite {
 
-/// The host's run-time width: the current device's.
-static constexpr llvm::StringLiteral RunTimeWidth =
-    "hpp::getWarpSize(hpp::getDevice())";
 /// The width of a kernel that keeps 32-lane warps.
 static constexpr llvm::StringLiteral LogicalWidth = "hpp::warp32::size";
 
@@ -128,38 +127,6 @@ void HostWarpSizeRule::checkDefaultArgument(const ParmVarDecl *P,
   }
 }
 
-/// The blanks that start the line of \p Loc.
-static std::string lineIndent(SourceLocation Loc, const SourceManager &SM) {
-  const char *Data = SM.getCharacterData(Loc);
-  unsigned Col = SM.getSpellingColumnNumber(Loc) - 1;
-  const char *Line = Data - Col;
-  unsigned N = 0;
-  while (N < Col && (Line[N] == ' ' || Line[N] == '\t'))
-    ++N;
-  return std::string(Line, N);
-}
-
-/// \p Call's text with every width use inside it replaced: \p Width for
-/// the dispatched template arguments, the run-time width for the others.
-static std::string instantiate(StringRef Text, unsigned Begin,
-                               llvm::ArrayRef<const WidthUse *> Uses,
-                               StringRef Width, const SourceManager &SM) {
-  std::string Out;
-  unsigned Pos = 0;
-  for (const WidthUse *U : Uses) {
-    unsigned B = SM.getFileOffset(U->Range.getBegin()) - Begin;
-    unsigned E = SM.getFileOffset(U->Range.getEnd()) - Begin;
-    if (U->Range.isTokenRange())
-      E += Lexer::MeasureTokenLength(U->Range.getEnd(), SM, LangOptions());
-    Out += Text.substr(Pos, B - Pos);
-    Out +=
-        U->Context == WidthUse::DispatchArg ? Width : StringRef(RunTimeWidth);
-    Pos = E;
-  }
-  Out += Text.substr(Pos);
-  return Out;
-}
-
 /// The launches in \p Body of kernels that keep 32-lane warps although
 /// they read the width (WidthModel narrows them): the host part of each
 /// launch (the range and init-captures) and the kernel's decision.
@@ -217,11 +184,22 @@ void HostWarpSizeRule::run(const MatchFinder::MatchResult &R) {
     return nullptr;
   };
 
+  // Statements that need the width as a constant run once per width.
+  std::vector<WidthRegion> Regions = findWidthRegions(Fn, Uses, AST);
+  auto RegionAt = [&](const WidthUse &U) -> const WidthRegion * {
+    for (const WidthRegion &R : Regions)
+      if (R.contains(SM.getExpansionLoc(U.Range.getBegin()), SM))
+        return &R;
+    return nullptr;
+  };
+  for (const WidthRegion &R : Regions)
+    dispatchRegion(R, SM);
+
   // Group the uses by the call statement they dispatch.
   llvm::DenseMap<const Expr *, std::vector<const WidthUse *>> Dispatched;
   llvm::DenseMap<const Expr *, bool> NeedsBraces;
   for (const WidthUse &U : Uses)
-    if (U.Context == WidthUse::DispatchArg) {
+    if (U.Context == WidthUse::DispatchArg && !RegionAt(U)) {
       Dispatched[U.Stmt];
       NeedsBraces[U.Stmt] = U.NeedsBraces;
     }
@@ -236,6 +214,17 @@ void HostWarpSizeRule::run(const MatchFinder::MatchResult &R) {
   };
 
   for (const WidthUse &U : Uses) {
+    if (U.InMacro) {
+      reportInMacro(U, AST);
+      continue;
+    }
+    if (const WidthRegion *R = RegionAt(U)) {
+      // A region holds no kernel launch; a constant that holds the width
+      // is one there.
+      if (R->Problem.empty() && !U.Via)
+        Ctx.Edits.replace(U.Range, RegionWidth, Name);
+      continue;
+    }
     // A use through a constant is recorded only where a constant is needed.
     if (U.Via) {
       reportThroughConstant(U);
@@ -271,55 +260,13 @@ void HostWarpSizeRule::run(const MatchFinder::MatchResult &R) {
   }
 
   for (auto &[Call, List] : Dispatched) {
-    CharSourceRange Range =
-        CharSourceRange::getTokenRange(Call->getSourceRange());
-    if (Range.getBegin().isMacroID() || Range.getEnd().isMacroID()) {
-      error(Call->getBeginLoc(), "cannot dispatch on the mvector width in a "
-                                 "call written through a macro");
-      continue;
-    }
-    bool Braces = NeedsBraces.lookup(Call);
-    // Wrapped in braces, the dispatch takes the statement's `;` with it.
-    SourceLocation Semi;
-    if (Braces) {
-      std::optional<Token> Next =
-          Lexer::findNextToken(Call->getEndLoc(), SM, AST.getLangOpts());
-      if (!Next || !Next->is(tok::semi) || Next->getLocation().isMacroID()) {
-        error(Call->getBeginLoc(), "cannot dispatch on the mvector width: "
-                                   "the call statement's ';' is not written "
-                                   "after the call");
-        continue;
-      }
-      Semi = Next->getLocation();
-    }
-    llvm::sort(List, [&](const WidthUse *A, const WidthUse *B) {
-      return SM.getFileOffset(A->Range.getBegin()) <
-             SM.getFileOffset(B->Range.getBegin());
-    });
-    StringRef Text = Lexer::getSourceText(Range, SM, AST.getLangOpts());
-    unsigned Begin = SM.getFileOffset(Range.getBegin());
-    std::string C32 = instantiate(Text, Begin, List, "32", SM);
-    std::string C64 = instantiate(Text, Begin, List, "64", SM);
-    if (!Braces) {
-      std::string Indent(SM.getSpellingColumnNumber(Range.getBegin()) - 1, ' ');
-      std::string Out = "if constexpr (hpp::getMaxWarpSize() == 32)\n" +
-                        Indent + "  " + C32 + ";\n" + Indent + "else if (" +
-                        RunTimeWidth.str() + " == 32)\n" + Indent + "  " + C32 +
-                        ";\n" + Indent + "else\n" + Indent + "  " + C64;
-      Ctx.Edits.replace(Range, Out, Name);
-      continue;
-    }
-    // `case 1: f<W>(x);`, `if (c) f<W>(x);`: one statement, a block, at
-    // the indentation of the line the call starts on.
-    std::string Indent = lineIndent(Range.getBegin(), SM);
-    std::string In = Indent + "  ";
-    std::string Out =
-        "{\n" + In + "if constexpr (hpp::getMaxWarpSize() == 32)\n" + In +
-        "  " + C32 + ";\n" + In + "else if (" + RunTimeWidth.str() +
-        " == 32)\n" + In + "  " + C32 + ";\n" + In + "else\n" + In + "  " +
-        C64 + ";\n" + Indent + "}";
-    Ctx.Edits.replace(CharSourceRange::getTokenRange(Range.getBegin(), Semi),
-                      Out, Name);
+    WidthDispatch D =
+        dispatchCallStatement(Call, NeedsBraces.lookup(Call), List, AST);
+    if (!D.Problem.empty())
+      error(Call->getBeginLoc(),
+            "cannot dispatch on the mvector width" + D.Problem);
+    else
+      Ctx.Edits.replace(D.Range, D.Text, Name);
   }
 }
 
@@ -451,6 +398,51 @@ void HostWarpSizeRule::warnNarrowMismatch(const WidthUse &U,
        "write 32 here if the value is for that kernel, or write the "
        "kernel's 32-lane values with warpSize so it follows the device "
        "(docs/width-model.md)");
+}
+
+/// Runs \p R's statements once per width, or says why they cannot.
+void HostWarpSizeRule::dispatchRegion(const WidthRegion &R,
+                                      const SourceManager &SM) {
+  if (!R.Problem.empty()) {
+    error(R.FirstUse,
+          "the mvector width is a run-time value in host code (HIP has no "
+          "compile-time wavefront size), so it cannot be a constant here");
+    note(R.ProblemLoc,
+         "the statements that need it as a constant (from there to the last "
+         "that uses what they declare) would run once per width, but they "
+         "contain " +
+             R.Problem);
+    note(R.FirstUse,
+         "move the code that needs the constant into a function of its own, "
+         "called as `f<MVECTOR_SIZE>(args);` (a 32/64 dispatch), or use "
+         "MVECTOR_MAX / MVECTOR_MIN for storage bounds");
+    return;
+  }
+  Ctx.Edits.insert(R.Range.getBegin(), regionOpening(R), Name);
+  Ctx.Edits.insert(R.Range.getEnd(), RegionClosing, Name);
+  remark(R.FirstUse,
+         "this needs the mvector width as a constant: the statements from "
+         "here to line " +
+             std::to_string(SM.getSpellingLineNumber(R.Range.getEnd())) +
+             " run once for the current device's width "
+             "(hpp::withWarpSize; a CUDA build compiles only 32)");
+}
+
+/// The width written inside another macro's expansion in host code: the
+/// tool must rewrite it there and edits no macro expansion.
+void HostWarpSizeRule::reportInMacro(const WidthUse &U, ASTContext &AST) {
+  SourceLocation At = U.Range.getBegin();
+  std::string Macro =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(At),
+                           AST.getSourceManager(), AST.getLangOpts())
+          .str();
+  error(At, "the mvector width is written inside " +
+                (Macro.empty() ? std::string("a macro") : "'" + Macro + "'") +
+                " here; in host code it is a run-time value the tool must "
+                "write, and it does not edit macro expansions");
+  note(At, "write MVECTOR_SIZE outside the macro (for example, pass it as "
+           "the macro's argument at a use of its own statement), or use "
+           "MVECTOR_MAX / MVECTOR_MIN for storage bounds");
 }
 
 void HostWarpSizeRule::reportThroughConstant(const WidthUse &U) {

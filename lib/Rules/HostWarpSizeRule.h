@@ -16,6 +16,7 @@ namespace hpp {
 namespace rewrite {
 
 struct WidthUse;
+struct WidthRegion;
 struct WidthDecision;
 
 /// In host code the mvector width is a run-time value (HIP has no
@@ -28,8 +29,12 @@ struct WidthDecision;
 ///  - any other run-time use becomes `hpp::getWarpSize(hpp::getDevice())`;
 ///  - a use that must be a constant elsewhere (array bound, constexpr
 ///    variable, `if constexpr`, static_assert, case label, a template
-///    argument outside a call statement) is an error with a note, and so
-///    is such a use of a `const` variable initialised with the width;
+///    argument outside a call statement), also through a `const` variable
+///    initialised with the width, makes the statements of its block from
+///    there to the last that uses what they declare run once per width:
+///    `hpp::withWarpSize([&](auto hppWarp) { ... });`, the width there
+///    `decltype(hppWarp)::value` (WidthRegions.h); statements that cannot
+///    run inside a lambda are an error with a note;
 ///  - a use in the initialiser of a variable or member outside every
 ///    function is an error;
 ///  - a use in a host function's default argument is a run-time use;
@@ -65,6 +70,8 @@ private:
   void checkDeviceWarpSize(const clang::FunctionDecl *Fn,
                            clang::ASTContext &AST);
   void reportThroughConstant(const WidthUse &U);
+  void reportInMacro(const WidthUse &U, clang::ASTContext &AST);
+  void dispatchRegion(const WidthRegion &R, const clang::SourceManager &SM);
   void checkGlobal(const clang::DeclaratorDecl *D, clang::ASTContext &AST);
   void checkDefaultArgument(const clang::ParmVarDecl *P,
                             clang::ASTContext &AST);

@@ -36,12 +36,8 @@ static RewriteRule renameIntrinsics(RuleContext &Ctx) {
                      Ctx.widthModel().at(Call->getBeginLoc()).Model;
                  bool Native = Model == WarpModel::Native;
                  // As written: a 64-bit mask's operation is the wavefront's.
-                 if (Model == WarpModel::AsWritten)
-                   if (const Expr *Mask = laneMaskArgument(Call)) {
-                     QualType T = Mask->IgnoreParenImpCasts()->getType();
-                     Native = !T->isDependentType() && T->isIntegerType() &&
-                              R.Context->getIntWidth(T) >= 64;
-                   }
+                 if (Model == WarpModel::AsWritten && laneMaskArgument(Call))
+                   Native = isWideLaneMask(Call, *R.Context);
                  return ((Native ? "hpp::" : "hpp::warp32::") +
                          warpOperation(globalCalleeName(Call)))
                      .str();

@@ -88,6 +88,8 @@
 
 #include "hpp/core/config.h"
 
+#include <type_traits>
+
 /// Largest mvector width any target of this build can have.
 #if defined(HPP_BACKEND_CUDA)
 #define MVECTOR_MAX 32
@@ -144,6 +146,24 @@ HPP_HD inline int getWarpSize() {
   HPP_CHECK(hipGetDevice(&Device));
   return getWarpSize(Device);
 #endif
+}
+
+/// Host code that needs the width as a constant (an array bound, a
+/// `constexpr` variable, `if constexpr`, `static_assert`, a template
+/// argument): \p Body, a generic callable, is called with
+/// `std::integral_constant<int, W>` for the current device's width W.
+/// getMaxWarpSize() guards what is compiled: a CUDA build instantiates
+/// only W = 32 (TNL's guard-plus-dispatch). The rewriter wraps such
+/// statements in `hpp::withWarpSize([&](auto hppWarp) { ... })` and reads
+/// the width there as `decltype(hppWarp)::value`.
+template <class F> decltype(auto) withWarpSize(F &&Body) {
+  if constexpr (getMaxWarpSize() == 32) {
+    return Body(std::integral_constant<int, 32>());
+  } else {
+    if (getWarpSize(getDevice()) == 32)
+      return Body(std::integral_constant<int, 32>());
+    return Body(std::integral_constant<int, 64>());
+  }
 }
 
 /// Mask with a bit set for every lane of the executing warp (on the host

@@ -1,9 +1,10 @@
 // warpSize in host code is the run-time width as MVECTOR_SIZE is: outside a
-// call statement's template arguments, a use that needs a constant is an
-// error, and so is such a use of a `const` variable initialised with the
-// width (a constant only while the tool parses). A call statement after a
-// `case` or a label, or as an unbraced `if` body, is dispatched, not
-// reported.
+// call statement's template arguments, a use that needs a constant, or such
+// a use of a `const` variable initialised with the width (a constant only
+// while the tool parses), makes its statements run once per width, and is
+// an error where they cannot (here: a label among them). A call statement
+// after a `case` or a label, or as an unbraced `if` body, is dispatched,
+// not reported.
 // RUN: not %hpp_rewrite %s -o %t.out 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES
 // RUN: not test -e %t.out
 
@@ -19,19 +20,23 @@ template <int W> void use(int) {}
 int constants(int k) {
   int a = lanes<warpSize>();
   // CHECK-MESSAGES: host-warp-size-warpsize.cpp:[[@LINE-1]]:17: error: the mvector width is a run-time value in host code (HIP has no compile-time wavefront size), so it cannot be a constant here [hpp-host-warp-size]
-  // CHECK-MESSAGES: note: pass it as an explicit template argument of a call statement
+  // CHECK-MESSAGES: host-warp-size-warpsize.cpp:[[@LINE+9]]:1: note: the statements that need it as a constant (from there to the last that uses what they declare) would run once per width, but they contain a goto or a label
+  // CHECK-MESSAGES: note: move the code that needs the constant into a function of its own
   int perLane[warpSize];
-  // CHECK-MESSAGES: host-warp-size-warpsize.cpp:[[@LINE-1]]:15: error: the mvector width is a run-time value
   const int half = MVECTOR_SIZE / 2;
   const int quarter = half / 2;
   Tile<quarter> tile;
-  // CHECK-MESSAGES: host-warp-size-warpsize.cpp:[[@LINE-1]]:8: error: 'quarter' holds the mvector width, a run-time value in host code (HIP has no compile-time wavefront size), so it cannot be a constant here [hpp-host-warp-size]
-  // CHECK-MESSAGES: host-warp-size-warpsize.cpp:[[@LINE-3]]:13: note: 'quarter' is initialised with the width here
-  // CHECK-MESSAGES: note: write the width itself as an explicit template argument of a call statement
   use<half>(k);
-  // CHECK-MESSAGES: host-warp-size-warpsize.cpp:[[@LINE-1]]:7: error: 'half' holds the mvector width
   // A run-time use of such a variable is fine.
   int sum = half + quarter;
+lbl:
+  if (k-- < 0)
+    goto lbl;
+  return a + perLane[0] + tile.data[0] + sum;
+}
+
+// Call statements are dispatched wherever they stand.
+void positions(int k) {
   switch (k) {
   case 1:
     use<warpSize>(k);
@@ -43,7 +48,6 @@ lbl:
   use<warpSize / 2>(k);
   if (k < 0)
     goto lbl;
-  return a + perLane[0] + tile.data[0] + sum;
 }
 
 // A device lambda that reads such a constant without capturing it (it is
@@ -79,5 +83,5 @@ static int launched = [] {
   return 0;
 }();
 // CHECK-MESSAGES-NOT: host-warp-size-warpsize.cpp:{{[0-9]+}}:{{[0-9]+}}: error:
-// CHECK-MESSAGES: 8 errors generated.
+// CHECK-MESSAGES: 5 errors generated.
 // CHECK-MESSAGES: hpp-rewrite: error: rewriting failed; no output written
