@@ -118,7 +118,8 @@ public:
 
   bool VisitDeclRefExpr(DeclRefExpr *DRE) override {
     if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl())) {
-      if (isCudaKernel(FD) && !LaunchCallees.contains(DRE))
+      if ((isCudaKernel(FD) && !LaunchCallees.contains(DRE)) ||
+          (isDeviceOnly(FD) && !CallCallees.contains(DRE)))
         P.OtherUses.try_emplace(kernelPattern(FD), DRE);
       return true;
     }
@@ -138,6 +139,15 @@ public:
 
   bool VisitCallExpr(CallExpr *CE) override {
     const FunctionDecl *Callee = CE->getDirectCallee();
+    // A call of a device function: its pointer parameters follow the
+    // caller's (before the callee's own visit: no other use).
+    if (Callee && isDeviceOnly(Callee) && !isa<CUDAKernelCallExpr>(CE))
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreParenImpCasts())) {
+        CallCallees.insert(DRE);
+        if (!CE->isInstantiationDependent())
+          P.Calls[kernelPattern(Callee)].push_back(CE);
+      }
     if (!Callee || CE->getNumArgs() == 0 || isa<CXXMethodDecl>(Callee) ||
         !Callee->getIdentifier())
       return true;
@@ -151,8 +161,15 @@ public:
   }
 
 private:
+  /// A `__device__` function that is not also `__host__` (host code could
+  /// call it with any memory) and not a member.
+  static bool isDeviceOnly(const FunctionDecl *FD) {
+    return FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAHostAttr>() &&
+           !FD->hasAttr<CUDAGlobalAttr>() && !isa<CXXMethodDecl>(FD) &&
+           FD->getIdentifier();
+  }
   CoarseGrainedParams &P;
-  llvm::DenseSet<const DeclRefExpr *> LaunchCallees;
+  llvm::DenseSet<const DeclRefExpr *> LaunchCallees, CallCallees;
 };
 
 CoarseGrainedParams::CoarseGrainedParams(ASTContext &Ctx) : Ctx(Ctx) {
@@ -165,9 +182,16 @@ llvm::ArrayRef<CoarseGrainedNote>
 CoarseGrainedParams::whyNot(const FunctionDecl *Kernel, unsigned Index) {
   const FunctionDecl *K = kernelPattern(Kernel);
   auto It = Answers.find({K, Index});
-  if (It == Answers.end())
-    It = Answers.emplace(std::make_pair(K, Index), compute(K, Index)).first;
-  return It->second;
+  if (It != Answers.end())
+    return It->second;
+  // A recursion through calls reaches this parameter again: not known.
+  Answers[{K, Index}] = {
+      {K->getLocation(), "'" + K->getNameAsString() +
+                             "' calls itself (or is called back), with a "
+                             "pointer the tool does not follow"}};
+  std::vector<CoarseGrainedNote> Notes =
+      isCudaKernel(K) ? compute(K, Index) : computeDevice(K, Index);
+  return Answers[{K, Index}] = std::move(Notes);
 }
 
 std::vector<CoarseGrainedNote>
@@ -220,6 +244,80 @@ CoarseGrainedParams::compute(const FunctionDecl *K, unsigned Index) {
         {Arg->getBeginLoc(),
          "this launch passes " + textOf(Arg, Ctx) + " for " + Quoted}};
     Notes.insert(Notes.end(), Problem.begin(), Problem.end());
+    return Notes;
+  }
+  return {};
+}
+
+/// Parameter \p Index of the device function \p F is known coarse-grained
+/// when F is declared only in the main file, named only in calls, called
+/// at least once, never assigns the parameter, and every call passes for it
+/// a pointer into a parameter of its caller (a kernel or another such
+/// device function) that is known coarse-grained.
+std::vector<CoarseGrainedNote>
+CoarseGrainedParams::computeDevice(const FunctionDecl *F, unsigned Index) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const std::string Name = "'" + F->getNameAsString() + "'";
+  if (F->hasAttr<CUDAHostAttr>() || isa<CXXMethodDecl>(F))
+    return {{F->getLocation(),
+             Name + (isa<CXXMethodDecl>(F)
+                         ? " is a member function, which the tool does not "
+                           "follow"
+                         : " is a host function too: host code may call it "
+                           "with any memory")}};
+  for (const FunctionDecl *D : F->redecls())
+    if (!SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+      return {{D->getLocation(),
+               "the device function " + Name +
+                   " is declared here, outside the main file: other "
+                   "sources may call it"}};
+  if (auto U = OtherUses.find(F); U != OtherUses.end())
+    return {{U->second->getBeginLoc(),
+             "the device function " + Name +
+                 " is named here other than in a call: it may be called "
+                 "with other memory"}};
+  auto C = Calls.find(F);
+  if (C == Calls.end())
+    return {{F->getLocation(),
+             "the device function " + Name + " is not called in this file"}};
+  for (const CallExpr *Call : C->second) {
+    const FunctionDecl *Def = Call->getDirectCallee()->getDefinition();
+    if (!Def || Index >= Def->getNumParams() || Index >= Call->getNumArgs())
+      return {{Call->getBeginLoc(),
+               "the device function called here has no definition in this "
+               "file"}};
+    const ParmVarDecl *Param = Def->getParamDecl(Index);
+    const std::string Quoted = "'" + Param->getNameAsString() + "'";
+    for (const DeclRefExpr *Use : Refs.lookup(Param))
+      if (!Reads.contains(Use))
+        return {{Use->getLocation(),
+                 Name + " assigns " + Quoted + " here (or takes its address)"}};
+    const Expr *Arg = Call->getArg(Index);
+    const std::vector<CoarseGrainedNote> Passes = {
+        {Arg->getBeginLoc(),
+         "this call passes " + textOf(Arg, Ctx) + " for " + Quoted}};
+    if (isa<CXXDefaultArgExpr>(Arg))
+      return {{Call->getBeginLoc(),
+               "this call passes " + Quoted + "'s default argument"}};
+    const DeclRefExpr *Base = pointerBase(Arg);
+    const auto *Caller =
+        Base ? dyn_cast<ParmVarDecl>(Base->getDecl()) : nullptr;
+    const auto *G =
+        Caller ? dyn_cast<FunctionDecl>(Caller->getDeclContext()) : nullptr;
+    if (!G || !(isCudaKernel(G) || G->hasAttr<CUDADeviceAttr>())) {
+      std::vector<CoarseGrainedNote> Notes = Passes;
+      Notes.push_back({Arg->getBeginLoc(),
+                       "not a pointer parameter of the calling kernel or "
+                       "device function ('p', 'p + i', '&p[i]'), which the "
+                       "tool follows"});
+      return Notes;
+    }
+    llvm::ArrayRef<CoarseGrainedNote> Up =
+        whyNot(G, Caller->getFunctionScopeIndex());
+    if (Up.empty())
+      continue;
+    std::vector<CoarseGrainedNote> Notes = Passes;
+    Notes.insert(Notes.end(), Up.begin(), Up.end());
     return Notes;
   }
   return {};

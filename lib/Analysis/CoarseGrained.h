@@ -30,8 +30,16 @@
 /// Anything else is not known, with the reason (CoarseGrainedParams::whyNot).
 /// Computed once for the translation unit, templates through their
 /// instantiations; a kernel template's parameter is known when it is in
-/// every instantiation. Pointers handed to device functions are not
-/// followed (pointerBase() finds only a parameter of the function itself).
+/// every instantiation.
+///
+/// A parameter of a `__device__` function (not also `__host__`, not a
+/// member) is known the same way through its calls: the function is
+/// declared only in the main file, named only in calls, called at least
+/// once, never assigns the parameter, and every call passes for it `p`,
+/// `p + i`, `&p[i]` where `p` is a parameter of the calling kernel or
+/// device function that is known coarse-grained (transitively; a cycle of
+/// calls is not known). Struct fields, `__device__` variables and local
+/// pointer variables of device code are not followed.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_REWRITE_LIB_ANALYSIS_COARSEGRAINED_H
@@ -70,10 +78,10 @@ public:
   /// Analyses the traversal scope of \p Ctx (the rewritten files).
   explicit CoarseGrainedParams(clang::ASTContext &Ctx);
 
-  /// Why parameter \p Index of the kernel \p Kernel (as written: a
-  /// template's pattern, or the function itself) is not known to point to
-  /// coarse-grained memory: the launch and the argument, the store, ...;
-  /// empty when it is known.
+  /// Why parameter \p Index of the kernel or `__device__` function
+  /// \p Kernel (as written: a template's pattern, or the function itself)
+  /// is not known to point to coarse-grained memory: the launch or call
+  /// and the argument, the store, ...; empty when it is known.
   llvm::ArrayRef<CoarseGrainedNote> whyNot(const clang::FunctionDecl *Kernel,
                                            unsigned Index);
 
@@ -85,6 +93,9 @@ private:
   /// The reasons for parameter \p Index of \p Kernel, computed.
   std::vector<CoarseGrainedNote> compute(const clang::FunctionDecl *Kernel,
                                          unsigned Index);
+  /// The same for a device function's parameter, from its calls.
+  std::vector<CoarseGrainedNote> computeDevice(const clang::FunctionDecl *F,
+                                               unsigned Index);
 
   clang::ASTContext &Ctx;
   /// The launches with a resolved kernel, by the kernel's pattern
@@ -92,8 +103,14 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *,
                  std::vector<const clang::CallExpr *>>
       Launches;
-  /// Each reference to a kernel that is not a launch's callee, by the
-  /// kernel's pattern (canonical declaration); the first one.
+  /// The calls of each `__device__` function (not `__host__` too), by its
+  /// pattern (canonical declaration).
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 std::vector<const clang::CallExpr *>>
+      Calls;
+  /// Each reference to a kernel that is not a launch's callee, or to a
+  /// device function that is not a call's, by the function's pattern
+  /// (canonical declaration); the first one.
   llvm::DenseMap<const clang::FunctionDecl *, const clang::Expr *> OtherUses;
   /// Every reference to each variable of pointer type.
   llvm::DenseMap<const clang::VarDecl *,

@@ -90,14 +90,6 @@ private:
   unsigned Instances = 0;
 };
 
-/// The note of a parameter of a device function that is not a kernel.
-std::string deviceFunctionParameter(const ParmVarDecl *P,
-                                    const FunctionDecl *F) {
-  return "'" + P->getNameAsString() + "' is a parameter of the device " +
-         "function '" + F->getNameAsString() +
-         "', not of a kernel: the tool does not follow pointers through calls";
-}
-
 } // namespace
 
 void CudaFpAtomicRule::onEndOfTranslationUnit(ASTContext &AST) {
@@ -143,10 +135,10 @@ void CudaFpAtomicRule::onEndOfTranslationUnit(ASTContext &AST) {
                      "the address is not a pointer parameter of the kernel "
                      "('p', 'p + i', '&p[i]'), which the tool follows"});
     } else if (const auto *F = dyn_cast<FunctionDecl>(P->getDeclContext());
-               !F || !F->hasAttr<CUDAGlobalAttr>()) {
-      Why.push_back({P->getLocation(), F ? deviceFunctionParameter(P, F)
-                                         : "the pointer is no parameter of a "
-                                           "kernel"});
+               !F || !(F->hasAttr<CUDAGlobalAttr>() ||
+                       F->hasAttr<CUDADeviceAttr>())) {
+      Why.push_back({P->getLocation(), "the pointer is no parameter of a "
+                                       "kernel or device function"});
     } else {
       llvm::ArrayRef<CoarseGrainedNote> Notes =
           Facts.whyNot(F, P->getFunctionScopeIndex());
