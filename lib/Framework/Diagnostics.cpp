@@ -25,6 +25,13 @@ DiagnosticBuilder RuleDiagnostics::report(DiagnosticsEngine::Level Level,
     Level = DiagnosticsEngine::Error;
     Tag += ",-warnings-as-errors";
   }
+  // A remark of a rule that `--remarks` leaves out is dropped like a
+  // duplicate, its notes with it.
+  if (Level == DiagnosticsEngine::Remark && Selection &&
+      !Selection->printsRemarks(Rule)) {
+    Fresh = false;
+    LastSuppressed = true;
+  }
   // A duplicate is reported at the Ignored level: clang drops it and the
   // notes that follow it.
   unsigned ID = Engine.getCustomDiagID(

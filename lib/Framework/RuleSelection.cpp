@@ -172,6 +172,23 @@ Error RuleSelection::restrictTo(StringRef List) {
   return Error::success();
 }
 
+Error RuleSelection::setRemarks(StringRef List) {
+  Quiet.clear();
+  for (const RuleInfo &R : registeredRules())
+    Quiet.insert(R.Name);
+  auto Items = parseList(List, "remarks", /*AllowRemove=*/true);
+  if (!Items)
+    return Items.takeError();
+  for (const ListItem &Item : *Items)
+    for (const RuleInfo *R : Item.Matches) {
+      if (Item.Remove)
+        Quiet.insert(R->Name);
+      else
+        Quiet.erase(R->Name);
+    }
+  return Error::success();
+}
+
 Error RuleSelection::setWarningsAsErrors(StringRef List) {
   auto Items = parseList(List, "warnings-as-errors", /*AllowRemove=*/true);
   if (!Items)

@@ -172,6 +172,14 @@ static cl::opt<std::string> WarningsAsErrors(
              "written"),
     cl::value_desc("list"), cl::cat(Category));
 
+static cl::opt<std::string> Remarks(
+    "remarks", cl::ValueOptional,
+    cl::desc("Print the remarks (what a rule did or kept, and why) of these "
+             "rules only (names or globs, `-` removes; default: every rule); "
+             "an empty value prints none. Warnings, errors and the output "
+             "do not change"),
+    cl::value_desc("list"), cl::cat(Category));
+
 static cl::opt<std::string> PCHDir(
     "pch-dir",
     cl::desc("Keep the dialect header precompiled in <dir>, once per set of "
@@ -378,6 +386,9 @@ int main(int argc, const char **argv) {
     if (Error E = Selection.restrictTo(RenameOnlyRules))
       return Fail(std::move(E));
   }
+  if (Remarks.getNumOccurrences())
+    if (Error E = Selection.setRemarks(Remarks))
+      return Fail(std::move(E));
   if (WarningsAsErrors.getNumOccurrences())
     if (Error E = Selection.setWarningsAsErrors(
             WarningsAsErrors.empty() ? std::string("*")
@@ -436,8 +447,9 @@ int main(int argc, const char **argv) {
       hpp::tool::ProjectSources Found =
           hpp::tool::dialectSources(*AllDatabase, Paths, Run);
       if (!Found.Unnamed.empty())
-        errs() << "hpp-rewrite: " << (Found.Sources.empty() ? "error" : "warning")
-               << ": " << Found.Unnamed.size()
+        errs() << "hpp-rewrite: "
+               << (Found.Sources.empty() ? "error" : "warning") << ": "
+               << Found.Unnamed.size()
                << " translation unit(s) of the compilation database include "
                   "hpp/runtime.h but name no source that exists (the first: '"
                << Found.Unnamed.front()

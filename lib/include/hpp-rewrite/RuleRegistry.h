@@ -60,6 +60,11 @@ public:
   /// errors (tagged `[rule,-warnings-as-errors]`).
   llvm::Error setWarningsAsErrors(llvm::StringRef List);
 
+  /// `--remarks`: only the rules the list names print their remarks (what
+  /// they did and why); an empty list prints none. Warnings, errors and
+  /// edits do not change.
+  llvm::Error setRemarks(llvm::StringRef List);
+
   /// Only the rules the list names run, of every kind, lowering rules and
   /// error checks too: for simulations that apply part of a rewrite on
   /// purpose (`--simulate-rename-only`), never for output meant for use.
@@ -80,10 +85,15 @@ public:
   bool isWarningAsError(llvm::StringRef Name) const {
     return AsErrors.contains(Name);
   }
+  /// Whether rule \p Name prints its remarks.
+  bool printsRemarks(llvm::StringRef Name) const {
+    return !Quiet.contains(Name);
+  }
 
 private:
   llvm::StringSet<> Off;      ///< warning checks that do not run
   llvm::StringSet<> AsErrors; ///< rules whose warnings are errors
+  llvm::StringSet<> Quiet;    ///< rules whose remarks are not printed
   llvm::StringSet<> Only;     ///< with Restricted: the rules that run
   bool Restricted = false;
 };
