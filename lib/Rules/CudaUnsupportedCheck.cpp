@@ -9,6 +9,7 @@
 #include "Analysis/LaneMask.h"
 #include "Framework/RewriteScope.h"
 
+#include "clang/Frontend/CompilerInstance.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -23,10 +24,16 @@ const llvm::StringRef Names[] = {
 #include "Dialect/CudaUnsupported.def"
 };
 
+const llvm::StringRef CgNames[] = {
+#define HPP_CUDA_UNSUPPORTED_CG(Name, Instead) #Name,
+#include "Dialect/CudaUnsupported.def"
+};
+
 /// What to write instead of the function \p Name of the table.
 llvm::StringRef insteadOf(llvm::StringRef Name) {
   return llvm::StringSwitch<llvm::StringRef>(Name)
 #define HPP_CUDA_UNSUPPORTED(Name, Instead) .Case(#Name, Instead)
+#define HPP_CUDA_UNSUPPORTED_CG(Name, Instead) .Case(#Name, Instead)
 #include "Dialect/CudaUnsupported.def"
       .Default("");
 }
@@ -35,10 +42,23 @@ llvm::StringRef insteadOf(llvm::StringRef Name) {
 void CudaUnsupportedCheck::registerMatchers(MatchFinder &Finder) {
   // As spelled: no instantiation (and no isInTemplateInstantiation(),
   // whose hasAncestor would build the parent map of the whole AST).
-  Finder.addMatcher(traverse(TK_IgnoreUnlessSpelledInSource,
-                             callExpr(globalCallTo(Names),
-                                      isExpansionInRewrittenFile())),
-                    this);
+  Finder.addMatcher(
+      traverse(TK_IgnoreUnlessSpelledInSource,
+               callExpr(globalCallTo(Names), isExpansionInRewrittenFile())),
+      this);
+  // Cooperative groups' functions (in cooperative_groups or the versioned
+  // namespace it imports: run() checks); of tiled_partition, the form with
+  // the size as its second argument only.
+  Finder.addMatcher(
+      traverse(
+          TK_IgnoreUnlessSpelledInSource,
+          callExpr(callee(functionDecl(hasAnyName(CgNames),
+                                       unless(allOf(hasName("tiled_partition"),
+                                                    parameterCountIs(1))))
+                              .bind("cg")),
+                   isExpansionInRewrittenFile())
+              .bind("call")),
+      this);
 }
 
 void CudaUnsupportedCheck::run(const MatchFinder::MatchResult &R) {
@@ -47,6 +67,12 @@ void CudaUnsupportedCheck::run(const MatchFinder::MatchResult &R) {
   const SourceManager &SM = *R.SourceManager;
   const auto *Call = R.Nodes.getNodeAs<CallExpr>("call");
   llvm::StringRef Name = globalCalleeName(Call);
+  if (const auto *Cg = R.Nodes.getNodeAs<FunctionDecl>("cg")) {
+    if (!llvm::StringRef(Cg->getQualifiedNameAsString())
+             .starts_with("cooperative_groups::"))
+      return;
+    Name = Cg->getName();
+  }
   if (Name.empty())
     if (const auto *Callee = R.Nodes.getNodeAs<Expr>("callee"))
       if (const auto *Lookup =

@@ -1,10 +1,15 @@
 // Port mode refuses, at the line and tagged, what no output keeps right on
 // every target, and writes nothing: the warp intrinsics without a mask,
 // inline assembly in device code, a launch from device code, a launch whose
-// kernel template arguments are deduced from dependent arguments, and
-// dynamic shared arrays it cannot turn into a pointer.
+// kernel template arguments are deduced from dependent arguments, dynamic
+// shared arrays it cannot turn into a pointer, and the cooperative groups
+// the runtime does not supply (coalesced groups and their partitions, a
+// tile sized by an argument, clusters).
 // RUN: not %hpp_rewrite --port %s -o %t.out -- 2>&1 | FileCheck %s --implicit-check-not='[hpp-'
 // RUN: not test -e %t.out
+
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
 
 __device__ float old(float v) { return __shfl_down(v, 1); }
 // CHECK-DAG: refusals.cu:[[@LINE-1]]:40: error: '__shfl_down' cannot be ported: it has no lane mask {{.*}}write __shfl_down_sync with the mask {{.*}}[hpp-cuda-unsupported]
@@ -67,4 +72,15 @@ void more(float *p, int *q) {
   ONE(p);
   ONE(q);
   // CHECK-DAG: refusals.cu:[[@LINE-1]]:3: error: the macro that writes this launch is expanded into launches that need different rewrites{{.*}}[hpp-cuda-launch]
+}
+
+__global__ void groups(int *out) {
+  cg::coalesced_group g = cg::coalesced_threads();
+  // CHECK-DAG: refusals.cu:[[@LINE-1]]:27: error: 'coalesced_threads' cannot be ported: coalesced groups are not ported {{.*}}__activemask(){{.*}}[hpp-cuda-unsupported]
+  cg::coalesced_group h = cg::labeled_partition(g, out[0]);
+  // CHECK-DAG: refusals.cu:[[@LINE-1]]:27: error: 'labeled_partition' cannot be ported{{.*}}[hpp-cuda-unsupported]
+  cg::thread_group t = cg::tiled_partition(cg::this_thread_block(), 16);
+  // CHECK-DAG: refusals.cu:[[@LINE-1]]:24: error: 'tiled_partition' cannot be ported: a tile whose size is an argument{{.*}}`cg::tiled_partition<16>(block)`{{.*}}[hpp-cuda-unsupported]
+  auto tile = cg::tiled_partition<16>(cg::this_thread_block());
+  out[threadIdx.x] = g.size() + h.size() + t.size() + tile.size();
 }
