@@ -3,14 +3,24 @@
 // Part of hpp-rewrite.
 //
 //===----------------------------------------------------------------------===//
+///
+/// \file
+/// launchFacts() (Analysis/LaunchFacts.h): the 32-lane facts of each
+/// launch's host values, and its block size where the tool evaluates it.
+/// The reads of the device's warp size are HostWarpSizeReads.cpp's.
+///
+//===----------------------------------------------------------------------===//
 
 #include "Analysis/LaunchFacts.h"
+#include "Analysis/HostValues.h"
 #include "Framework/DynamicASTVisitor.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <deque>
 #include <optional>
+#include <type_traits>
 
 using namespace clang;
 
@@ -71,163 +81,144 @@ private:
   llvm::SmallPtrSet<const VarDecl *, 8> Seen;
 };
 
-/// How host function \p Fn's body writes each of its local variables: the
-/// values assigned to it (its initialiser, `v = e`, `v = dim3(...)`), or
-/// that it is written some other way (its address taken, `v += e`, `++v`,
-/// bound to a reference, a member assigned).
-class LocalWrites {
-public:
-  LocalWrites(const FunctionDecl *Fn) : Fn(Fn) {
-    if (Fn->getBody())
-      walk(Fn->getBody());
-  }
-
-  /// \p VD is a local variable of the function, and the tool sees every
-  /// value it takes (Values).
-  bool known(const VarDecl *VD) const {
-    return VD->isLocalVarDecl() && !VD->isStaticLocal() &&
-           VD->getDeclContext() == Fn && !VD->getType().isVolatileQualified() &&
-           !Escaped.count(VD);
-  }
-  /// The values \p VD takes: its initialiser and the right-hand sides of
-  /// its assignments.
-  llvm::SmallVector<const Expr *, 2> values(const VarDecl *VD) const {
-    llvm::SmallVector<const Expr *, 2> Out;
-    if (VD->getInit())
-      Out.push_back(VD->getInit());
-    if (auto It = Assigned.find(VD); It != Assigned.end())
-      Out.append(It->second.begin(), It->second.end());
-    return Out;
-  }
-
-private:
-  /// The parent of Stack.back() that is not a parenthesis, \p Up levels up.
-  const Stmt *parent(unsigned Up) const {
-    for (size_t I = Stack.size() - 1; I-- > 0;)
-      if (!isa<ParenExpr>(Stack[I]) && Up-- == 0)
-        return Stack[I];
-    return nullptr;
-  }
-
-  void classify(const DeclRefExpr *DRE, const VarDecl *VD) {
-    const Stmt *P = parent(0);
-    const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P);
-    if (Cast && (Cast->getCastKind() == CK_LValueToRValue ||
-                 Cast->getCastKind() == CK_NoOp))
-      return;
-    if (isa_and_nonnull<CXXConstructExpr>(P))
-      return; // a copy
-    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
-        BO && BO->getOpcode() == BO_Assign &&
-        BO->getLHS()->IgnoreParens() == DRE) {
-      Assigned[VD].push_back(BO->getRHS());
-      return;
-    }
-    if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P);
-        Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
-        Op->getArg(0)->IgnoreParens() == DRE) {
-      Assigned[VD].push_back(Op->getArg(1));
-      return;
-    }
-    if (const auto *ME = dyn_cast_or_null<MemberExpr>(P)) {
-      const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(parent(1));
-      if (Read && Read->getCastKind() == CK_LValueToRValue)
-        return; // `block.x` read
-    }
-    Escaped.insert(VD);
-  }
-
-  void walk(const Stmt *S) {
-    if (!S)
-      return;
-    Stack.push_back(S);
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-          VD && VD->isLocalVarDecl())
-        classify(DRE, VD);
-    for (const Stmt *Child : S->children())
-      walk(Child);
-    Stack.pop_back();
-  }
-
-  const FunctionDecl *Fn;
-  std::vector<const Stmt *> Stack;
-  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> Assigned;
-  llvm::SmallPtrSet<const VarDecl *, 8> Escaped;
-};
-
 /// One launch's block, x by y by z threads.
 struct BlockDims {
   uint64_t X = 1, Y = 1, Z = 1;
 };
 
-/// The values an integer or dim3 expression of a host function may take,
-/// where the tool sees them all: constants (literals, macros, constexpr,
-/// template arguments), local variables through every value written to
-/// them, both arms of a conditional, arithmetic of such values.
+/// Where a value that comes from a caller is written: the argument of the
+/// outermost call, and the functions it is passed to, outermost first.
+struct CallOrigin {
+  const Expr *Arg;
+  llvm::SmallVector<const FunctionDecl *, 2> Through;
+};
+
+/// The values an expression may take that the tool sees, each with where
+/// it comes from when that is a caller.
+template <typename T> struct SeenValues {
+  struct One {
+    T V;
+    const CallOrigin *From = nullptr;
+  };
+  /// At most this many values; more make the set partial.
+  static constexpr size_t Limit = 16;
+  llvm::SmallVector<One, 4> Known;
+  /// The expression may take values that are not in Known.
+  bool Partial = false;
+  /// Why, where a call the tool does not see may pass them; invalid
+  /// otherwise (a value read at run time).
+  WidthFact Why;
+
+  static SeenValues unknown() {
+    SeenValues Out;
+    Out.Partial = true;
+    return Out;
+  }
+  static SeenValues of(T V) {
+    SeenValues Out;
+    Out.Known.push_back({V, nullptr});
+    return Out;
+  }
+  void add(One V) {
+    if (Known.size() < Limit)
+      Known.push_back(V);
+    else
+      Partial = true;
+  }
+  /// Takes \p Other's partiality (and its reason, if this has none).
+  template <typename U> void notePartial(const SeenValues<U> &Other) {
+    Partial |= Other.Partial;
+    if (Why.Loc.isInvalid())
+      Why = Other.Why;
+  }
+  /// Adds \p Other's values.
+  void join(const SeenValues &Other) {
+    for (const One &V : Other.Known)
+      add(V);
+    notePartial(Other);
+  }
+};
+
+/// The values an integer or dim3 expression of host code may take:
+/// constants (literals, macros, constexpr, template arguments), local
+/// variables through every value written to them, parameters through
+/// every call's argument (HostValues.h), every arm of a conditional,
+/// arithmetic of such values. Where some are not known (a value read at run
+/// time, a call the tool does not see), the others are.
 class BlockEval {
 public:
-  BlockEval(const LocalWrites &Writes, ASTContext &Ctx)
-      : Writes(Writes), Ctx(Ctx) {}
+  BlockEval(HostValues &Host, ASTContext &Ctx) : Host(Host), Ctx(Ctx) {}
 
-  using Ints = llvm::SmallVector<uint64_t, 4>;
-  using Blocks = llvm::SmallVector<BlockDims, 4>;
-  /// At most this many values per expression; more are not evaluated.
-  static constexpr size_t Limit = 16;
+  using Ints = SeenValues<uint64_t>;
+  using Blocks = SeenValues<BlockDims>;
 
-  std::optional<Ints> ints(const Expr *E) {
-    if (!E || E->isValueDependent() || E->isTypeDependent() || ++Depth > 64)
-      return std::nullopt;
-    std::optional<Ints> R = intsOf(E->IgnoreParenCasts());
+  /// The fact of a block \p Why that comes from a caller (\p O): at the
+  /// argument, naming the calls.
+  WidthFact passed(std::string Why, const CallOrigin &O) const {
+    const HostCalls &Calls = Host.calls();
+    const auto *DA = dyn_cast<CXXDefaultArgExpr>(O.Arg);
+    WidthFact F{DA ? DA->getExpr()->getBeginLoc() : O.Arg->getBeginLoc(),
+                std::move(Why) + " passed to " + Calls.name(O.Through[0]) +
+                    (DA ? " as its default argument" : "") + " here"};
+    for (size_t I = 1; I < O.Through.size(); ++I)
+      F.What +=
+          (I == 1 ? " and on to " : ", then to ") + Calls.name(O.Through[I]);
+    return F;
+  }
+
+  Ints ints(const Expr *E) {
+    if (!E || E->isValueDependent() || E->isTypeDependent() || Depth >= 64)
+      return Ints::unknown();
+    ++Depth;
+    Ints R = intsOf(E->IgnoreParenCasts());
     --Depth;
+    R.Partial |= R.Known.empty();
     return R;
   }
 
-  std::optional<Blocks> blocks(const Expr *E) {
-    if (!E || E->isValueDependent() || E->isTypeDependent() || ++Depth > 64)
-      return std::nullopt;
-    std::optional<Blocks> R = blocksOf(E);
+  Blocks blocks(const Expr *E) {
+    if (!E || E->isValueDependent() || E->isTypeDependent() || Depth >= 64)
+      return Blocks::unknown();
+    ++Depth;
+    Blocks R = blocksOf(E);
     --Depth;
+    R.Partial |= R.Known.empty();
     return R;
   }
 
 private:
-  std::optional<Ints> intsOf(const Expr *E) {
+  Ints intsOf(const Expr *E) {
     Expr::EvalResult R;
     if (E->getType()->isIntegralOrEnumerationType() && E->EvaluateAsInt(R, Ctx))
-      return Ints{
-          R.Val.getInt().getExtValue() < 0 ? 0 : R.Val.getInt().getZExtValue()};
+      return Ints::of(
+          R.Val.getInt().getExtValue() < 0 ? 0 : R.Val.getInt().getZExtValue());
     if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
       return ints(DA->getExpr());
     if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
-      std::optional<Ints> A = ints(CO->getTrueExpr()),
-                          B = ints(CO->getFalseExpr());
-      if (!A || !B || A->size() + B->size() > Limit)
-        return std::nullopt;
-      A->append(B->begin(), B->end());
+      Ints A = ints(CO->getTrueExpr());
+      A.join(ints(CO->getFalseExpr()));
       return A;
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
       if (BO->getOpcode() == BO_Comma)
         return ints(BO->getRHS());
-      std::optional<Ints> A = ints(BO->getLHS()), B = ints(BO->getRHS());
-      if (!A || !B || A->size() * B->size() > Limit)
-        return std::nullopt;
-      Ints Out;
-      for (uint64_t L : *A)
-        for (uint64_t Rt : *B) {
-          std::optional<uint64_t> V = apply(BO->getOpcode(), L, Rt);
-          if (!V)
-            return std::nullopt;
-          Out.push_back(*V);
+      Ints A = ints(BO->getLHS()), B = ints(BO->getRHS()), Out;
+      Out.notePartial(A);
+      Out.notePartial(B);
+      for (const Ints::One &L : A.Known)
+        for (const Ints::One &Rt : B.Known) {
+          if (std::optional<uint64_t> V = apply(BO->getOpcode(), L.V, Rt.V))
+            Out.add({*V, L.From ? L.From : Rt.From});
+          else
+            Out.Partial = true;
         }
       return Out;
     }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        return throughVariable<Ints>(VD,
-                                     [&](const Expr *V) { return ints(V); });
-    return std::nullopt;
+        return throughVariable<uint64_t>(
+            VD, [&](const Expr *V) { return ints(V); });
+    return Ints::unknown();
   }
 
   static std::optional<uint64_t> apply(BinaryOperatorKind Op, uint64_t L,
@@ -256,45 +247,92 @@ private:
     }
   }
 
-  /// The values of a local variable: the union of what is written to it.
+  /// The values of a local variable or a parameter: the union of what its
+  /// function writes to it and, for a parameter, of its calls' arguments.
   template <typename T, typename F>
-  std::optional<T> throughVariable(const VarDecl *VD, F Eval) {
-    if (!Writes.known(VD) || !Visiting.insert(VD).second)
-      return std::nullopt;
-    std::optional<T> Out = T();
-    for (const Expr *V : Writes.values(VD)) {
-      std::optional<T> One = Eval(V);
-      if (!One || Out->size() + One->size() > Limit) {
-        Out.reset();
-        break;
-      }
-      Out->append(One->begin(), One->end());
-    }
+  SeenValues<T> throughVariable(const VarDecl *VD, F Eval) {
+    // Each variable once for the translation unit: a value that comes
+    // through a cycle (recursion, `v = v * 2`) is not known.
+    auto &Cache = cache<T>();
+    if (auto It = Cache.find(VD); It != Cache.end())
+      return It->second;
+    const LocalWrites *Writes = Host.writes(VD);
+    if (!Writes || !Writes->known(VD) || !Visiting.insert(VD).second)
+      return SeenValues<T>::unknown();
+    SeenValues<T> Out;
+    if (const auto *P = dyn_cast<ParmVarDecl>(VD))
+      fromCallers(P, Out, Eval);
+    for (const Expr *V : Writes->values(VD))
+      Out.join(Eval(V));
     Visiting.erase(VD);
-    if (Out && Out->empty())
-      return std::nullopt;
+    Cache[VD] = Out;
     return Out;
   }
 
-  std::optional<Blocks> blocksOf(const Expr *E) {
+  template <typename T>
+  llvm::DenseMap<const VarDecl *, SeenValues<T>> &cache() {
+    if constexpr (std::is_same_v<T, uint64_t>)
+      return IntCache;
+    else
+      return BlockCache;
+  }
+
+  /// Adds to \p Out the values of parameter \p P at the calls of its
+  /// function, each noted as passed through it; a call the tool does not
+  /// see makes \p Out partial, with the reason.
+  template <typename T, typename F>
+  void fromCallers(const ParmVarDecl *P, SeenValues<T> &Out, F Eval) {
+    const auto *Fn = dyn_cast<FunctionDecl>(P->getDeclContext());
+    if (!Fn || Fn->isMain()) {
+      Out.Partial = true;
+      return;
+    }
+    const HostCalls &Calls = Host.calls();
+    if (WidthFact Why = Calls.unseen(Fn); Why.Loc.isValid()) {
+      Out.Partial = true;
+      Out.Why = std::move(Why);
+    }
+    for (const HostCall &C : Calls.of(Fn)) {
+      if (C.InPattern)
+        continue;
+      const Expr *Arg = C.argument(P->getFunctionScopeIndex());
+      if (!Arg) {
+        Out.Partial = true;
+        continue;
+      }
+      SeenValues<T> One = Eval(Arg);
+      for (typename SeenValues<T>::One &V : One.Known)
+        V.From = through(V.From, Arg, Fn);
+      Out.join(One);
+    }
+  }
+
+  /// \p From (or, for a value written at the call, \p Arg) passed on to
+  /// \p Fn.
+  const CallOrigin *through(const CallOrigin *From, const Expr *Arg,
+                            const FunctionDecl *Fn) {
+    Origins.push_back(From ? *From : CallOrigin{Arg, {}});
+    Origins.back().Through.push_back(Fn);
+    return &Origins.back();
+  }
+
+  Blocks blocksOf(const Expr *E) {
     E = E->IgnoreImplicit()->IgnoreParens();
     if (E->getType()->isIntegralOrEnumerationType()) {
-      std::optional<Ints> V = ints(E);
-      if (!V)
-        return std::nullopt;
+      Ints V = ints(E);
       Blocks Out;
-      for (uint64_t X : *V)
-        Out.push_back({X, 1, 1});
+      Out.notePartial(V);
+      for (const Ints::One &X : V.Known)
+        Out.add({{X.V, 1, 1}, X.From});
       return Out;
     }
+    if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
+      return blocks(DA->getExpr());
     if (const auto *Cast = dyn_cast<CastExpr>(E))
       return blocks(Cast->getSubExpr());
     if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
-      std::optional<Blocks> A = blocks(CO->getTrueExpr()),
-                            B = blocks(CO->getFalseExpr());
-      if (!A || !B || A->size() + B->size() > Limit)
-        return std::nullopt;
-      A->append(B->begin(), B->end());
+      Blocks A = blocks(CO->getTrueExpr());
+      A.join(blocks(CO->getFalseExpr()));
       return A;
     }
     if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
@@ -303,28 +341,34 @@ private:
         return blocks(CE->getArg(0));
       if (CE->getNumArgs() != 3 || !Ctor->getParent()->getIdentifier() ||
           Ctor->getParent()->getName() != "dim3")
-        return std::nullopt;
-      std::optional<Ints> X = ints(CE->getArg(0)), Y = ints(CE->getArg(1)),
-                          Z = ints(CE->getArg(2));
-      if (!X || !Y || !Z || X->size() * Y->size() * Z->size() > Limit)
-        return std::nullopt;
+        return Blocks::unknown();
+      Ints X = ints(CE->getArg(0)), Y = ints(CE->getArg(1)),
+           Z = ints(CE->getArg(2));
       Blocks Out;
-      for (uint64_t A : *X)
-        for (uint64_t B : *Y)
-          for (uint64_t C : *Z)
-            Out.push_back({A, B, C});
+      for (const Ints *Part : {&X, &Y, &Z})
+        Out.notePartial(*Part);
+      for (const Ints::One &A : X.Known)
+        for (const Ints::One &B : Y.Known)
+          for (const Ints::One &C : Z.Known)
+            Out.add({{A.V, B.V, C.V},
+                     A.From   ? A.From
+                     : B.From ? B.From
+                              : C.From});
       return Out;
     }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        return throughVariable<Blocks>(
+        return throughVariable<BlockDims>(
             VD, [&](const Expr *V) { return blocks(V); });
-    return std::nullopt;
+    return Blocks::unknown();
   }
 
-  const LocalWrites &Writes;
+  HostValues &Host;
   ASTContext &Ctx;
   llvm::SmallPtrSet<const VarDecl *, 8> Visiting;
+  llvm::DenseMap<const VarDecl *, Ints> IntCache;
+  llvm::DenseMap<const VarDecl *, Blocks> BlockCache;
+  std::deque<CallOrigin> Origins;
   unsigned Depth = 0;
 };
 
@@ -394,21 +438,21 @@ private:
     // A template's instantiations are visited: each knows its block.
     if (!Config || Config->getNumArgs() < 2 || Current->isDependentContext())
       return;
-    LocalWrites Writes(Current);
-    BlockEval Eval(Writes, Ctx);
-    std::optional<BlockEval::Blocks> Blocks = Eval.blocks(Config->getArg(1));
-    if (!Blocks) {
-      L.UnknownBlock = true;
-      return;
-    }
-    for (const BlockDims &B : *Blocks)
-      if (std::string Why = blockDiffers(B); !Why.empty()) {
-        L.Block = {Config->getArg(1)->getBeginLoc(), std::move(Why)};
+    BlockEval::Blocks Blocks = Eval.blocks(Config->getArg(1));
+    for (const BlockEval::Blocks::One &B : Blocks.Known)
+      if (std::string Why = blockDiffers(B.V); !Why.empty()) {
+        L.Block = B.From ? Eval.passed(std::move(Why), *B.From)
+                         : WidthFact{Config->getArg(1)->getBeginLoc(),
+                                     std::move(Why)};
         return;
       }
+    L.UnknownBlock = Blocks.Partial;
+    L.UnknownWhy = Blocks.Why;
   }
 
   ASTContext &Ctx;
+  HostValues Host{Ctx};
+  BlockEval Eval{Host, Ctx};
   const FunctionDecl *Current = nullptr;
 };
 
@@ -420,166 +464,6 @@ std::vector<LaunchFact> launchFacts(ASTContext &Ctx) {
   LaunchFinder Finder(Ctx);
   Finder.TraverseAST(Ctx);
   return std::move(Finder.Found);
-}
-
-namespace {
-
-/// `X.warpSize` or `X->warpSize` of a cudaDeviceProp.
-bool isPropWarpSize(const Expr *E) {
-  const auto *ME = dyn_cast<MemberExpr>(E);
-  if (!ME)
-    return false;
-  const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-  const RecordDecl *RD = FD ? FD->getParent() : nullptr;
-  return FD && FD->getIdentifier() && FD->getName() == "warpSize" && RD &&
-         RD->getIdentifier() && RD->getName() == "cudaDeviceProp";
-}
-
-/// The variable `cudaDeviceGetAttribute(&v, cudaDevAttrWarpSize, dev)`
-/// fills, or null.
-const VarDecl *attributeTarget(const CallExpr *CE) {
-  const FunctionDecl *Callee = CE->getDirectCallee();
-  if (!Callee || !Callee->getIdentifier() ||
-      Callee->getName() != "cudaDeviceGetAttribute" || CE->getNumArgs() < 2)
-    return nullptr;
-  const auto *Attr =
-      dyn_cast<DeclRefExpr>(CE->getArg(1)->IgnoreParenImpCasts());
-  if (!Attr || !Attr->getDecl()->getIdentifier() ||
-      Attr->getDecl()->getName() != "cudaDevAttrWarpSize")
-    return nullptr;
-  const auto *Addr =
-      dyn_cast<UnaryOperator>(CE->getArg(0)->IgnoreParenImpCasts());
-  if (!Addr || Addr->getOpcode() != UO_AddrOf)
-    return nullptr;
-  const auto *DRE = dyn_cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParens());
-  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-}
-
-/// Finds the reads of the device's warp size in a body, and whether each
-/// is only printed.
-class WarpSizeReadFinder {
-public:
-  WarpSizeReadFinder(const Stmt *Body) {
-    collectTargets(Body);
-    walk(Body);
-  }
-  std::vector<HostWarpSizeRead> Reads;
-  llvm::SmallPtrSet<const VarDecl *, 2> Targets;
-
-private:
-  void collectTargets(const Stmt *S) {
-    if (!S)
-      return;
-    if (const auto *CE = dyn_cast<CallExpr>(S))
-      if (const VarDecl *VD = attributeTarget(CE))
-        Targets.insert(VD);
-    for (const Stmt *Child : S->children())
-      collectTargets(Child);
-  }
-
-  /// The value at Stack.back() only goes into a print: a variadic call's
-  /// argument or an `operator<<`'s, through casts and parentheses.
-  bool printed() const {
-    for (size_t I = Stack.size() - 1; I-- > 0;) {
-      const Stmt *P = Stack[I];
-      if (isa<ParenExpr, ImplicitCastExpr>(P))
-        continue;
-      if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(P))
-        return Op->getOperator() == OO_LessLess;
-      if (const auto *CE = dyn_cast<CallExpr>(P)) {
-        const FunctionDecl *Callee = CE->getDirectCallee();
-        return Callee && Callee->isVariadic();
-      }
-      return false;
-    }
-    return false;
-  }
-
-  void walk(const Stmt *S) {
-    if (!S)
-      return;
-    Stack.push_back(S);
-    const auto *E = dyn_cast<Expr>(S);
-    if (E && isPropWarpSize(E)) {
-      Reads.push_back({E, {}, printed()});
-    } else if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
-      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-      const auto *Cast =
-          Stack.size() > 1 ? dyn_cast<ImplicitCastExpr>(Stack[Stack.size() - 2])
-                           : nullptr;
-      if (VD && Targets.count(VD) && Cast &&
-          Cast->getCastKind() == CK_LValueToRValue)
-        Reads.push_back({DRE, {}, printed()});
-    }
-    for (const Stmt *Child : S->children())
-      walk(Child);
-    Stack.pop_back();
-  }
-
-  std::vector<const Stmt *> Stack;
-};
-
-/// Marks the reads of \p Reads that \p S computes from, through the local
-/// variables of the function (\p Writes), as reaching \p Launch.
-void reachReads(const Stmt *S, const CUDAKernelCallExpr *Launch,
-                const LocalWrites &Writes,
-                llvm::DenseMap<const Expr *, HostWarpSizeRead *> &Reads,
-                llvm::SmallPtrSetImpl<const VarDecl *> &Seen) {
-  if (!S)
-    return;
-  if (const auto *E = dyn_cast<Expr>(S))
-    if (auto It = Reads.find(E); It != Reads.end()) {
-      auto &L = It->second->Launches;
-      if (llvm::find(L, Launch) == L.end())
-        L.push_back(Launch);
-      return;
-    }
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-        VD && VD->isLocalVarDecl() && Seen.insert(VD).second)
-      for (const Expr *V : Writes.values(VD))
-        reachReads(V, Launch, Writes, Reads, Seen);
-  for (const Stmt *Child : S->children())
-    reachReads(Child, Launch, Writes, Reads, Seen);
-}
-
-/// The launches in a body.
-void findLaunches(const Stmt *S, std::vector<const CUDAKernelCallExpr *> &Out) {
-  if (!S)
-    return;
-  if (const auto *L = dyn_cast<CUDAKernelCallExpr>(S))
-    Out.push_back(L);
-  for (const Stmt *Child : S->children())
-    findLaunches(Child, Out);
-}
-
-} // namespace
-
-std::vector<HostWarpSizeRead> hostWarpSizeReads(const FunctionDecl *Fn,
-                                                ASTContext &Ctx) {
-  if (!Ctx.getLangOpts().CUDA || !Fn->getBody())
-    return {};
-  WarpSizeReadFinder Finder(Fn->getBody());
-  std::vector<HostWarpSizeRead> Reads = std::move(Finder.Reads);
-  if (Reads.empty())
-    return Reads;
-  llvm::DenseMap<const Expr *, HostWarpSizeRead *> ByExpr;
-  for (HostWarpSizeRead &R : Reads)
-    ByExpr[R.Read] = &R;
-  LocalWrites Writes(Fn);
-  std::vector<const CUDAKernelCallExpr *> Launches;
-  findLaunches(Fn->getBody(), Launches);
-  for (const CUDAKernelCallExpr *L : Launches) {
-    llvm::SmallPtrSet<const VarDecl *, 8> Seen;
-    // The variable cudaDeviceGetAttribute fills is reached at its reads.
-    for (const VarDecl *VD : Finder.Targets)
-      Seen.insert(VD);
-    if (L->getConfig())
-      reachReads(L->getConfig(), L, Writes, ByExpr, Seen);
-    for (const Expr *A : L->arguments())
-      reachReads(A, L, Writes, ByExpr, Seen);
-  }
-  return Reads;
 }
 
 } // namespace rewrite

@@ -16,9 +16,17 @@
 /// width is the constant `decltype(hppWarp)::value`.
 ///
 /// A region is one run of statements of one block; regions inside another
-/// region are part of it. A region can be dispatched when control leaves
-/// it only by falling off its end or, in a region that reaches the end of
-/// a function's body, by `return`; otherwise it records why not.
+/// region are part of it, and regions of one block that meet (one uses what
+/// the other declares) are one. A region in a switch's body that holds a
+/// case label is the whole switch. A region can be dispatched when control
+/// leaves it only by falling off its end or, in a region that reaches the
+/// end of a function's body (a function-try-block's block or handler
+/// included), by `return`; otherwise it records why not.
+///
+/// Inside the lambda the region's code is a template's: a qualified name
+/// whose qualifier the width now makes dependent needs `typename` or
+/// `template` (`Tile<MVECTOR_SIZE>::Inner`, `tile.get<1>()`); the region
+/// records where (filled by findDependentNames, Rules/WidthDispatch.h).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_REWRITE_LIB_ANALYSIS_WIDTHREGIONS_H
@@ -29,6 +37,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <string>
 #include <vector>
@@ -57,6 +66,16 @@ struct WidthRegion {
   clang::SourceLocation ProblemLoc;
   /// The first use that needs the constant.
   clang::SourceLocation FirstUse;
+  /// The lambda's parameter, whose type holds the width: `hppWarp`, or
+  /// with `_` after it until the region's text does not hold it.
+  std::string Param = "hppWarp";
+  /// A keyword the dispatch must write before a name in the region
+  /// (findDependentNames).
+  struct Keyword {
+    clang::SourceLocation Loc;
+    llvm::StringRef Text; ///< "typename " or "template " (static).
+  };
+  std::vector<Keyword> Keywords;
 
   /// Whether \p Loc (a file location) is inside the region.
   bool contains(clang::SourceLocation Loc,

@@ -39,8 +39,10 @@ public:
   // Device code is another rule's business (in host code); lambdas in
   // device code are device code.
   bool TraverseLambdaExpr(LambdaExpr *L) override {
-    if (Device || !getDeviceAnnotation(L->getCallOperator()))
+    if (Device || !getDeviceAnnotation(L->getCallOperator())) {
+      noteNoexcept(L->getCallOperator()->getType());
       return Base::TraverseLambdaExpr(L);
+    }
     // Its init-captures are evaluated on the host (`[w = MVECTOR_SIZE]`).
     for (const LambdaCapture &C : L->captures())
       if (C.capturesVariable())
@@ -60,6 +62,8 @@ public:
   bool TraverseStmt(Stmt *S) override {
     if (!S)
       return true;
+    if (NoexceptExprs.erase(S))
+      return constant([&] { return TraverseStmt(S); });
     auto It = Positions.find(S);
     if (It == Positions.end())
       return Base::TraverseStmt(S);
@@ -129,6 +133,14 @@ public:
       return Base::TraverseFieldDecl(D);
     return constant([&] { return Base::TraverseFieldDecl(D); });
   }
+  // `alignas(...)` and other attributes' arguments, a noexcept-specifier.
+  bool TraverseAttr(Attr *A) override {
+    return constant([&] { return Base::TraverseAttr(A); });
+  }
+  bool TraverseFunctionProtoTypeLoc(FunctionProtoTypeLoc TL) override {
+    noteNoexcept(TL.getType());
+    return Base::TraverseFunctionProtoTypeLoc(TL);
+  }
   bool TraverseIfStmt(IfStmt *S) override {
     if (!S->isConstexpr())
       return Base::TraverseIfStmt(S);
@@ -164,8 +176,10 @@ public:
       return true;
     if (V->getIdentifier() && V->getName() == "warpSize" &&
         V->getDeclContext()->isTranslationUnit()) {
-      if (!E->getLocation().isMacroID()) {
-        record(CharSourceRange::getTokenRange(E->getLocation()));
+      if (!E->getBeginLoc().isMacroID() && !E->getLocation().isMacroID()) {
+        // `::warpSize` as a whole.
+        record(
+            CharSourceRange::getTokenRange(E->getBeginLoc(), E->getLocation()));
       } else if (!Device) {
         // In a macro's expansion: as MVECTOR_SIZE there.
         record(CharSourceRange::getTokenRange(
@@ -268,6 +282,12 @@ private:
     }
   }
 
+  void noteNoexcept(QualType T) {
+    if (const auto *FPT = T->getAs<FunctionProtoType>())
+      if (const Expr *NE = FPT->getNoexceptExpr())
+        NoexceptExprs.insert(NE);
+  }
+
   template <class F> bool withOwner(const Expr *E, F &&Traverse) {
     const Expr *Saved = Owner;
     Owner = E;
@@ -310,6 +330,8 @@ private:
   std::vector<const VarDecl *> Initialising;
   llvm::DenseSet<const VarDecl *> Holders;
   std::vector<WidthUse::ContextKind> Contexts;
+  /// The noexcept-specifiers' expressions about to be traversed.
+  llvm::DenseSet<const Stmt *> NoexceptExprs;
   const Expr *CallStmt = nullptr;
   const Expr *DispatchCallee = nullptr;
   const Expr *Owner = nullptr;

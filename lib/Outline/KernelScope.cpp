@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Outline/KernelScope.h"
+#include "Analysis/WidthUses.h"
 #include "Dialect/DeviceCode.h"
 #include "Framework/DynamicASTVisitor.h"
 
@@ -463,6 +464,12 @@ std::string localScopeText(ASTContext &Ctx, const LambdaExpr *LE) {
   PrintingPolicy Policy(Ctx.getLangOpts());
   Policy.SuppressUnwrittenScope = true;
   for (const Decl *D : localScopeDecls(Ctx, LE)) {
+    // A declaration that uses the host's width is in a width region
+    // (Analysis/WidthRegions.h), which the launch is not in: out of scope
+    // there in the output (a kernel that used it would be in the region,
+    // which is refused).
+    if (!findHostWidthUses(D, Ctx).empty())
+      continue;
     if (const auto *TD = dyn_cast<TypedefNameDecl>(D)) {
       // Spelled fully qualified, so that it means the same after the class;
       // an alias of a type the kernel cannot reach is left out (a use of it

@@ -192,8 +192,11 @@ void HostWarpSizeRule::run(const MatchFinder::MatchResult &R) {
         return &R;
     return nullptr;
   };
-  for (const WidthRegion &R : Regions)
+  for (WidthRegion &R : Regions) {
+    if (R.Problem.empty())
+      findDependentNames(R, Uses, AST);
     dispatchRegion(R, SM);
+  }
 
   // Group the uses by the call statement they dispatch.
   llvm::DenseMap<const Expr *, std::vector<const WidthUse *>> Dispatched;
@@ -222,7 +225,7 @@ void HostWarpSizeRule::run(const MatchFinder::MatchResult &R) {
       // A region holds no kernel launch; a constant that holds the width
       // is one there.
       if (R->Problem.empty() && !U.Via)
-        Ctx.Edits.replace(U.Range, RegionWidth, Name);
+        Ctx.Edits.replace(U.Range, regionWidth(*R), Name);
       continue;
     }
     // A use through a constant is recorded only where a constant is needed.
@@ -277,6 +280,8 @@ void HostWarpSizeRule::run(const MatchFinder::MatchResult &R) {
 void HostWarpSizeRule::checkDeviceWarpSize(const FunctionDecl *Fn,
                                            ASTContext &AST) {
   const SourceManager &SM = AST.getSourceManager();
+  if (!Fn->getBody())
+    return; // defaulted
   const WidthDecision *FileNarrow = nullptr;
   for (const WidthDecision &D : Ctx.widthModel().decisions())
     if (D.Model == WarpModel::Logical32 && !D.Roots.empty() &&
@@ -284,11 +289,23 @@ void HostWarpSizeRule::checkDeviceWarpSize(const FunctionDecl *Fn,
       FileNarrow = &D;
       break;
     }
+  // A launch outside \p Fn's body: the value is passed to its function.
+  SourceRange Body(SM.getExpansionLoc(Fn->getBody()->getBeginLoc()),
+                   SM.getExpansionLoc(Fn->getBody()->getEndLoc()));
+  auto InFn = [&](const Stmt *S) {
+    SourceLocation L = SM.getExpansionLoc(S->getBeginLoc());
+    return !SM.isBeforeInTranslationUnit(L, Body.getBegin()) &&
+           !SM.isBeforeInTranslationUnit(Body.getEnd(), L);
+  };
   for (const HostWarpSizeRead &R : hostWarpSizeReads(Fn, AST)) {
     const FunctionDecl *Narrow = nullptr, *Wide = nullptr;
     const WidthDecision *K = nullptr;
-    bool Unknown = false;
+    // The value also goes to a call whose launches the tool does not see.
+    bool Unknown = R.Unfollowed;
+    const CUDAKernelCallExpr *Elsewhere = nullptr;
     for (const CUDAKernelCallExpr *L : R.Launches) {
+      if (!Elsewhere && !InFn(L))
+        Elsewhere = L;
       const FunctionDecl *Kernel = L->getDirectCallee();
       if (!Kernel) {
         Unknown = true;
@@ -313,11 +330,16 @@ void HostWarpSizeRule::checkDeviceWarpSize(const FunctionDecl *Fn,
                      "on every target, so the device's warp size here is "
                      "the logical warp's (32), as on NVIDIA");
       noteThirtyTwo(*K, SM);
+      if (Elsewhere)
+        note(SM.getExpansionLoc(Elsewhere->getBeginLoc()),
+             "the value is passed to this launch through the parameters of "
+             "the functions that launch");
       continue;
     }
     // Only kernels that run on whole wavefronts: the device's width is
     // theirs. A value only printed is no kernel's.
-    if (!Narrow && (!R.Launches.empty() || R.Printed || !FileNarrow))
+    if (!Narrow &&
+        (R.Printed || !FileNarrow || (!R.Launches.empty() && !R.Unfollowed)))
       continue;
     if (!K)
       K = FileNarrow;
@@ -333,6 +355,11 @@ void HostWarpSizeRule::checkDeviceWarpSize(const FunctionDecl *Fn,
                          "the tool cannot tell which kernel's launch this "
                          "value sizes");
     noteThirtyTwo(*K, SM);
+    if (R.Unfollowed)
+      note(SM.getExpansionLoc(R.Unfollowed->getBeginLoc()),
+           "the value is passed to this call, whose callee the tool does not "
+           "follow (through a pointer, virtual, or defined in another "
+           "source): it may size other launches");
     note(At, "write 32 (hpp::warp32::size) where the value sizes a kernel "
              "that keeps 32-lane warps, as the device's warp size is on "
              "NVIDIA; keep the device's where it sizes a kernel that runs on "
@@ -347,9 +374,21 @@ void HostWarpSizeRule::checkDeviceWarpSize(const FunctionDecl *Fn,
 void HostWarpSizeRule::onEndOfTranslationUnit(ASTContext &AST) {
   if (!AST.getLangOpts().CUDA)
     return;
+  // Why each unknown block is, where it is a call the tool does not see:
+  // the launches are evaluated again only when there is one to warn of.
+  const SourceManager &SM = AST.getSourceManager();
+  llvm::DenseMap<SourceLocation, WidthFact> Why;
+  bool Evaluated = false;
   for (const WidthDecision &D : Ctx.widthModel().decisions()) {
     if (D.Model != WarpModel::Native)
       continue;
+    if (!D.UnknownBlocks.empty() && !Evaluated) {
+      Evaluated = true;
+      for (const LaunchFact &L : launchFacts(AST))
+        if (L.UnknownBlock && L.UnknownWhy.Loc.isValid())
+          Why.try_emplace(SM.getExpansionLoc(L.Launch->getBeginLoc()),
+                          L.UnknownWhy);
+    }
     for (SourceLocation Launch : D.UnknownBlocks) {
       warning(Launch,
               "the kernel this launches runs on whole 64-lane wavefronts "
@@ -361,6 +400,10 @@ void HostWarpSizeRule::onEndOfTranslationUnit(ASTContext &AST) {
         note(D.RealWidth.Loc, "the kernel uses the device's warp width "
                               "here: " +
                                   D.RealWidth.What);
+      if (auto It = Why.find(Launch); It != Why.end())
+        note(It->second.Loc, "the block size is a parameter, and the tool "
+                             "does not see every call that passes it: " +
+                                 It->second.What);
       note(Launch, "write the block size as a constant, or a local variable "
                    "initialised with one, that the tool can evaluate; for "
                    "blocks of other sizes, write one of the kernel's warp "
@@ -418,8 +461,8 @@ void HostWarpSizeRule::dispatchRegion(const WidthRegion &R,
          "MVECTOR_MAX / MVECTOR_MIN for storage bounds");
     return;
   }
-  Ctx.Edits.insert(R.Range.getBegin(), regionOpening(R), Name);
-  Ctx.Edits.insert(R.Range.getEnd(), RegionClosing, Name);
+  for (const auto &[Loc, Text] : regionInsertions(R))
+    Ctx.Edits.insert(Loc, Text, Name);
   remark(R.FirstUse,
          "this needs the mvector width as a constant: the statements from "
          "here to line " +

@@ -2,7 +2,7 @@
 // call statement's template arguments, a use that needs a constant, or such
 // a use of a `const` variable initialised with the width (a constant only
 // while the tool parses), makes its statements run once per width, and is
-// an error where they cannot (here: a label among them). A call statement
+// an error where they cannot (here: a goto out of them). A call statement
 // after a `case` or a label, or as an unbraced `if` body, is dispatched,
 // not reported.
 // RUN: not %hpp_rewrite %s -o %t.out 2>&1 | FileCheck %s --check-prefix=CHECK-MESSAGES
@@ -18,9 +18,11 @@ template <int W> int lanes() { return W; }
 template <int W> void use(int) {}
 
 int constants(int k) {
+lbl:
+  k += 1;
   int a = lanes<warpSize>();
   // CHECK-MESSAGES: host-warp-size-warpsize.cpp:[[@LINE-1]]:17: error: the mvector width is a run-time value in host code (HIP has no compile-time wavefront size), so it cannot be a constant here [hpp-host-warp-size]
-  // CHECK-MESSAGES: host-warp-size-warpsize.cpp:[[@LINE+9]]:1: note: the statements that need it as a constant (from there to the last that uses what they declare) would run once per width, but they contain a goto or a label
+  // CHECK-MESSAGES: host-warp-size-warpsize.cpp:[[@LINE+10]]:5: note: the statements that need it as a constant (from there to the last that uses what they declare) would run once per width, but they contain a goto out of them
   // CHECK-MESSAGES: note: move the code that needs the constant into a function of its own
   int perLane[warpSize];
   const int half = MVECTOR_SIZE / 2;
@@ -29,7 +31,6 @@ int constants(int k) {
   use<half>(k);
   // A run-time use of such a variable is fine.
   int sum = half + quarter;
-lbl:
   if (k-- < 0)
     goto lbl;
   return a + perLane[0] + tile.data[0] + sum;

@@ -47,27 +47,34 @@ int continues(int k) {
   return k;
 }
 
+// (A goto to a label among them is theirs.)
 int gotos(int k) {
   const int half = MVECTOR_SIZE / 2;
   Tile<half> t;
   // CHECK-MESSAGES: host-warp-size.cpp:[[@LINE-1]]:8: error: the mvector width is a run-time value
-  // CHECK-MESSAGES: host-warp-size.cpp:[[@LINE+1]]:1: note: {{.*}} but they contain a goto or a label
+  // CHECK-MESSAGES: host-warp-size.cpp:[[@LINE+6]]:5: note: {{.*}} but they contain a goto out of them
 lbl:
   t.data[0] = k;
   if (--k > 0)
     goto lbl;
-  return t.data[0];
+  if (t.data[0] > 1)
+    goto done;
+  k = t.data[0];
+done:
+  return k;
 }
 
+// (In the switch's own block, the statements would be the whole switch.)
 int cases(int k) {
   switch (k) {
-  case 1:
+  case 1: {
     int a[MVECTOR_SIZE];
     // CHECK-MESSAGES: host-warp-size.cpp:[[@LINE-1]]:11: error: the mvector width is a run-time value
-    // CHECK-MESSAGES: host-warp-size.cpp:[[@LINE-3]]:3: note: {{.*}} but they contain a case label of an enclosing switch
-  case 2:
+    // CHECK-MESSAGES: host-warp-size.cpp:[[@LINE+2]]:3: note: {{.*}} but they contain a case label of an enclosing switch
     a[0] = k;
-    return a[0];
+  case 2:
+    a[1] = k;
+  }
   }
   return 0;
 }

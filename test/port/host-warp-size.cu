@@ -3,10 +3,12 @@
 // cudaDevAttrWarpSize) reads 32 on NVIDIA; on a 64-lane wavefront it reads
 // 64, but a kernel the port keeps on 32-lane warps has warps of 32: half
 // the slots the kernel writes. Where the value sizes only launches of such
-// kernels, the read becomes hpp::warp32::size (a remark); where the tool
-// cannot tie it to a launch, it is a warning. Finding 002 of warpgen
-// --cuda. The port prints the same sums at 32 and 64 lanes, and builds for
-// sm_90, gfx90a and gfx1030.
+// kernels, in its function or, passed as an argument, in the functions it
+// is passed to (launchWith), the read becomes hpp::warp32::size (a
+// remark); where the tool cannot tie it to a launch (a call through a
+// pointer), it is a warning. Finding 002 of warpgen --cuda. The port prints
+// the same sums at 32 and 64 lanes, and builds for sm_90, gfx90a and
+// gfx1030.
 // RUN: %hpp_rewrite --port %s -o %t.cpp -- 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: FileCheck %s --check-prefix=PORT < %t.cpp
 // RUN: %cxx_runtime %t.cpp -o %t
@@ -15,18 +17,22 @@
 // RUN: %gpu_check %t.cpp
 // RUN: %hpp_rewrite --port %s -o %t.untied.cpp -- -DUNTIED 2>&1 | FileCheck %s --check-prefix=UNTIED
 // DIAG-NOT: warning:
-// DIAG: host-warp-size.cu:[[@LINE+51]]:{{[0-9]+}}: remark: 'blockSum', whose launch this value sizes, keeps 32-lane warps on every target, so the device's warp size here is the logical warp's (32), as on NVIDIA [hpp-host-warp-size]
-// DIAG: host-warp-size.cu:[[@LINE+20]]:{{[0-9]+}}: note: the kernel assumes 32-lane warps here: the literal '16'
-// DIAG: host-warp-size.cu:[[@LINE+53]]:{{[0-9]+}}: remark: 'blockSum', whose launch {{.*}}[hpp-host-warp-size]
-// DIAG: host-warp-size.cu:[[@LINE+52]]:{{[0-9]+}}: remark: 'blockSum', whose launch {{.*}}[hpp-host-warp-size]
+// DIAG: host-warp-size.cu:[[@LINE+54]]:{{[0-9]+}}: remark: 'blockSum', whose launch this value sizes, keeps 32-lane warps on every target, so the device's warp size here is the logical warp's (32), as on NVIDIA [hpp-host-warp-size]
+// DIAG: host-warp-size.cu:[[@LINE+24]]:{{[0-9]+}}: note: the kernel assumes 32-lane warps here: the literal '16'
+// DIAG: host-warp-size.cu:[[@LINE+56]]:{{[0-9]+}}: remark: 'blockSum', whose launch {{.*}}[hpp-host-warp-size]
+// DIAG: host-warp-size.cu:[[@LINE+55]]:{{[0-9]+}}: remark: 'blockSum', whose launch {{.*}}[hpp-host-warp-size]
+// DIAG: host-warp-size.cu:[[@LINE+57]]:27: remark: 'blockSum', whose launch {{.*}}[hpp-host-warp-size]
+// DIAG: host-warp-size.cu:[[@LINE+35]]:3: note: the value is passed to this launch through the parameters of the functions that launch
 // DIAG-NOT: warning:
 // PORT: const int slots = threads / hpp::warp32::size;
 // PORT: int perWarp = (threads + hpp::warp32::size - 1) / hpp::warp32::size;
+// PORT: launchWith(in, out + 4, hpp::warp32::size);
 // PORT: std::printf("device warp size %d\n", prop.warpSize);
-// UNTIED: host-warp-size.cu:[[@LINE+50]]:{{[0-9]+}}: warning: this is the device's warp size (64 on a wave64 GPU), but kernels of this file keep 32-lane warps on every target (two per 64-lane wavefront), and the tool cannot tell which kernel's launch this value sizes [hpp-host-warp-size]
+// UNTIED: host-warp-size.cu:[[@LINE+54]]:{{[0-9]+}}: warning: this is the device's warp size (64 on a wave64 GPU), but kernels of this file keep 32-lane warps on every target (two per 64-lane wavefront), and the tool cannot tell which kernel's launch this value sizes [hpp-host-warp-size]
 // UNTIED: note: the kernel assumes 32-lane warps here: the literal '16'
+// UNTIED: host-warp-size.cu:[[@LINE+52]]:3: note: the value is passed to this call, whose callee the tool does not follow
 // UNTIED: note: write 32 (hpp::warp32::size) where the value sizes a kernel that keeps 32-lane warps
-// OUT: sums 96 96 96 96
+// OUT: sums 96 96 96 96 96 96
 
 #include <cstdio>
 
@@ -49,17 +55,16 @@ __global__ void blockSum(const int *in, int *out) {
   }
 }
 
-#ifdef UNTIED
+/// Its parameter sizes only launches of blockSum: a value passed to it is.
 static void launchWith(const int *in, int *out, int warp) {
   blockSum<<<2, 96, (96 / warp) * sizeof(int)>>>(in, out);
 }
-#endif
 
 int main() {
   const int threads = 96;
   int *in, *out;
   cudaMallocManaged(&in, 2 * threads * sizeof(int));
-  cudaMallocManaged(&out, 4 * sizeof(int));
+  cudaMallocManaged(&out, 6 * sizeof(int));
   for (int e = 0; e < 2 * threads; ++e)
     in[e] = 1;
   cudaDeviceProp prop;
@@ -72,9 +77,14 @@ int main() {
   cudaDeviceGetAttribute(&warp, cudaDevAttrWarpSize, 0);
   int perWarp = (threads + warp - 1) / warp;
   blockSum<<<2, threads, perWarp * sizeof(int)>>>(in, out + 2);
-#ifdef UNTIED
-  launchWith(in, out, prop.warpSize);
+#ifndef UNTIED
+  launchWith(in, out + 4, prop.warpSize);
+#else
+  // Through a pointer: the tool does not follow the call.
+  void (*launch)(const int *, int *, int) = launchWith;
+  launch(in, out + 4, prop.warpSize);
 #endif
   cudaDeviceSynchronize();
-  std::printf("sums %d %d %d %d\n", out[0], out[1], out[2], out[3]);
+  std::printf("sums %d %d %d %d %d %d\n", out[0], out[1], out[2], out[3],
+              out[4], out[5]);
 }

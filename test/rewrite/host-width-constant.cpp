@@ -23,9 +23,11 @@
 // RUN: env HPP_CPU_MVECTOR=64 %t.exe | diff %t.out64 -
 // RUN: %gpu_check %t.cpp
 //
-// REMARK: host-width-constant.cpp:[[@LINE+20]]:15: remark: this needs the mvector width as a constant: the statements from here to line [[@LINE+45]] run once for the current device's width (hpp::withWarpSize; a CUDA build compiles only 32) [hpp-host-warp-size]
+// REMARK: host-width-constant.cpp:[[@LINE+22]]:15: remark: this needs the mvector width as a constant: the statements from here to line [[@LINE+47]] run once for the current device's width (hpp::withWarpSize; a CUDA build compiles only 32) [hpp-host-warp-size]
 // OUT32: constants 96, blocked 32 6, lambda 16, member 3 3072, launch 32, spelled 40
+// OUT32-NEXT: alias 37
 // OUT64: constants 193, blocked 64 3, lambda 32, member 3 1536, launch 64, spelled 80
+// OUT64-NEXT: alias 69
 // OUT32-NOT: {{.}}
 // OUT64-NOT: {{.}}
 
@@ -154,6 +156,20 @@ int launch(Pointer<int> p) {
   return got[0];
 }
 
+/// A type alias in a region, and a kernel launched after it in the same
+/// block: the kernel does not get the alias (it is in the region's lambda).
+int aliasBeforeLaunch(Pointer<int> p) {
+  int got = 0;
+  using TileW = Tile<MVECTOR_SIZE>;
+  TileW t;
+  t.data[0] = 5;
+  got = t.data[0];
+  parallelFor(Range<1>(64), [=](Index<1> i) __device(hpp) {
+    p[i.getX()] = MVECTOR_SIZE;
+  });
+  return got + p[0];
+}
+
 int main() {
   int width = 0, groups = 0;
   blocked(192, width, groups);
@@ -163,6 +179,7 @@ int main() {
               "launch %d, spelled %d\n",
               constants(32), width, groups, inLambda(), b.perMvector(0) + 3,
               b.perMvector(1024), launch(p), spelled(2));
+  std::printf("alias %d\n", aliasBeforeLaunch(p));
   deallocate(p);
   return 0;
 }
