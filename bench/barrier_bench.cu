@@ -15,15 +15,27 @@
 /// rewritten code calls it when hpp-rewrite proves the kernel only waits on
 /// the barrier (detail::WaitOnlyBarrier<GroupScope>: the named hardware barrier
 /// 1); the same barrier when the kernel may also arrive() or skip() (the
-/// split barrier: cuda::barrier in shared memory); and a raw
-/// cuda::barrier::arrive_and_wait() for reference. Medians of `runs`
-/// (default 20) timed launches after 3 warm-ups, interleaved; reports
-/// microseconds per step and each one's ratio to __syncthreads, and checks
-/// that every version computes the same array.
+/// split barrier: cuda::barrier in shared memory), as Barrier::wait() is
+/// now and with each kind of launch-wide split barrier (GridSplitKind,
+/// hpp/grid_barrier.h) inlined beside it, as wait() inlines the runtime's
+/// choice: the work-group path is the same code, only what the compiler
+/// makes of the loop around it differs (GridSplitFenced is the code as it
+/// was measured before); with the arrival written out in PTX
+/// (BlockWaitPtx; BlockSplitKind is the runtime's choice); and a raw
+/// cuda::barrier::arrive_and_wait() for reference. Medians of `runs` (default
+/// 20) timed launches after 3 warm-ups, interleaved; reports microseconds per
+/// step and each one's ratio to __syncthreads, and checks that every version
+/// computes the same array as __syncthreads.
 ///
 ///   nvcc -std=c++17 -O3 -arch=sm_90 -I runtime -I include \
 ///        bench/barrier_bench.cu -o barrier_bench
 ///   ./barrier_bench [steps=10000] [runs=20]
+///
+/// No hardware (named) barrier serves a barrier that may also arrive() or
+/// skip(): PTX's `barrier.arrive` waits for the non-exited threads of its
+/// warp and counts whole warps, so a lane's arrive() would wait for lanes
+/// that may be waiting for it, a skip() could not withdraw from later
+/// phases, and a wait could not tell a deadlock (hpp/barrier.h).
 ///
 //===----------------------------------------------------------------------===//
 
@@ -40,7 +52,23 @@ namespace {
 constexpr unsigned Items = 64 * 1024;
 constexpr unsigned Group = 256;
 
-enum Kind { SyncThreads, HppWaitOnly, HppBarrier, CudaBarrier, NumKinds };
+enum Kind {
+  SyncThreads,
+  HppWaitOnly,
+  HppBarrier,
+  HppFenced,
+  HppAcqRel,
+  HppCombined,
+  HppPtx,
+  CudaBarrier,
+  NumKinds
+};
+
+/// hpp::Barrier::waitAs<K, BlockK>, as a barrier with a wait().
+template <int K, int BlockK = hpp::detail::BlockSplitKind> struct SplitAs {
+  hpp::Barrier &B;
+  __device__ void wait() { B.waitAs<K, BlockK>(); }
+};
 
 /// The benchmark's loop, with barrier \p B (anything with a wait()).
 template <class BarrierT>
@@ -80,6 +108,17 @@ __global__ void stepKernel(int *Out, int Steps, hpp::Barrier Handle) {
   } else if constexpr (K == HppBarrier) {
     Handle.attach(Storage);
     steps(Out, Steps, S, Handle);
+  } else if constexpr (K == HppFenced || K == HppAcqRel || K == HppCombined) {
+    Handle.attach(Storage);
+    SplitAs<K == HppFenced   ? hpp::detail::GridSplitFenced
+            : K == HppAcqRel ? hpp::detail::GridSplitAcqRel
+                             : hpp::detail::GridSplitCombined>
+        B{Handle};
+    steps(Out, Steps, S, B);
+  } else if constexpr (K == HppPtx) {
+    Handle.attach(Storage);
+    SplitAs<hpp::detail::LaunchSplitKind, hpp::detail::BlockWaitPtx> B{Handle};
+    steps(Out, Steps, S, B);
   } else {
     if (threadIdx.x == 0)
       init(Storage.get(), Group);
@@ -111,7 +150,9 @@ int main(int argc, char **argv) {
     }
     void (*const Kernels[NumKinds])(int *, int, hpp::Barrier) = {
         stepKernel<SyncThreads>, stepKernel<HppWaitOnly>,
-        stepKernel<HppBarrier>, stepKernel<CudaBarrier>};
+        stepKernel<HppBarrier>,  stepKernel<HppFenced>,
+        stepKernel<HppAcqRel>,   stepKernel<HppCombined>,
+        stepKernel<HppPtx>,      stepKernel<CudaBarrier>};
     bench::EventTimer Timer;
     auto Time = [&](int K) {
       return Timer([&] {
@@ -123,16 +164,27 @@ int main(int argc, char **argv) {
         bench::timeInterleaved(NumKinds, Runs, Time);
     bool Same = true;
     std::vector<int> Host[NumKinds];
+    const char *Names[NumKinds] = {
+        "__syncthreads()                                       ",
+        "hpp::Barrier::wait(), wait-only                       ",
+        "hpp::Barrier::wait(), split barrier (LaunchSplitKind) ",
+        "split barrier, GridSplitFenced inlined (before)       ",
+        "split barrier, GridSplitAcqRel inlined                ",
+        "split barrier, GridSplitCombined inlined              ",
+        "split barrier, BlockWaitPtx (arrive written out)      ",
+        "cuda::barrier::arrive_and_wait (raw)                  "};
     for (int K = 0; K < NumKinds; ++K) {
       Host[K].resize(Items);
       HPP_CHECK(cudaMemcpy(Host[K].data(), Out[K], Items * sizeof(int),
                            cudaMemcpyDeviceToHost));
+      if (Host[K] != Host[0])
+        std::printf("DIFFERENT from __syncthreads: %s\n", Names[K]);
       Same = Same && Host[K] == Host[0];
     }
-    const char *Names[NumKinds] = {"__syncthreads()                     ",
-                                   "hpp::Barrier::wait(), wait-only     ",
-                                   "hpp::Barrier::wait(), split barrier ",
-                                   "cuda::barrier::arrive_and_wait (raw)"};
+    std::printf("runtime choices: LaunchSplitKind %d (hpp/grid_barrier.h), "
+                "BlockSplitKind %d (hpp/block_barrier.h)\n",
+                int(hpp::detail::LaunchSplitKind),
+                int(hpp::detail::BlockSplitKind));
     bench::printSteps(Ms, Names, 0, "__syncthreads", Steps);
     std::printf("results: %s\n", Same ? "identical" : "DIFFERENT");
     for (int *O : Out)

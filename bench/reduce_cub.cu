@@ -17,7 +17,14 @@
 ///    cudaStreamSynchronize inside the timed region: parallelFor blocks
 ///    until the kernel is done, so "hand + sync" is what the generated call
 ///    can at best reach, and "hand" minus "hand + sync" is the cost of that
-///    blocking.
+///    blocking;
+///  - the generated kernel (HPP_GENERATED_KERNEL, default
+///    hpp_reduceSum_pfor0) launched with <<<>>> like the hand-written one,
+///    alone and followed by the synchronisation: what reduceSum adds to it
+///    is the runtime's launch path;
+///  - CUB followed by cudaStreamSynchronize (the anchor of a blocking call);
+///  - hpp::reduce, the runtime's own reduction (blocking; its bits must
+///    equal the CPU reference's, hpp::detail::refReduce).
 ///
 /// The rewritten source is #included; name it with HPP_GENERATED (its main
 /// is renamed away). It must define
@@ -40,8 +47,8 @@
 /// the host. Each version runs 3 times to warm up, then `runs` times,
 /// interleaved, each after an untimed read of a scratch buffer four times
 /// the L2 size (so that no version pays for the dirty lines the one before
-/// left, e.g. the copy's); every run is timed with cudaEvents on the null stream
-/// around the whole call: for CUB the call (its two kernels), for memcpy
+/// left, e.g. the copy's); every run is timed with cudaEvents on the null
+/// stream around the whole call: for CUB the call (its two kernels), for memcpy
 /// the copy, for hpp a cudaMemsetAsync of the accumulator plus reduceSum
 /// (one launch; parallelFor waits for it, so the stop event also counts the
 /// host's wake-up after the kernel, a few microseconds).
@@ -60,6 +67,10 @@
 #endif
 
 #define main hpp_generated_main
+// The kernel the rewrite outlines from reduceSum's parallelFor.
+#ifndef HPP_GENERATED_KERNEL
+#define HPP_GENERATED_KERNEL hpp_reduceSum_pfor0
+#endif
 #include HPP_GENERATED
 #undef main
 
@@ -167,6 +178,29 @@ int main(int argc, char **argv) {
       Hand();
       HPP_CHECK(cudaStreamSynchronize(0));
     };
+    // The generated kernel itself, launched as the hand-written one is:
+    // what is left between it and "hpp reduceSum" is the launch path.
+    float *RawOut = nullptr;
+    HPP_CHECK(cudaMalloc(&RawOut, sizeof(float)));
+    const hpp::Range<1, 1> RawRange(hpp::Range<1>(HandGroups * GroupSize),
+                                    hpp::Range<1>(GroupSize));
+    auto Raw = [&] {
+      HPP_CHECK(cudaMemsetAsync(RawOut, 0, sizeof(float), 0));
+      HPP_GENERATED_KERNEL<<<HandGroups, GroupSize>>>(
+          RawRange, In, N, hpp::Pointer<float>(RawOut, 1));
+      HPP_CHECK(cudaGetLastError());
+    };
+    auto RawSync = [&] {
+      Raw();
+      HPP_CHECK(cudaStreamSynchronize(0));
+    };
+    auto CubSync = [&] {
+      Cub();
+      HPP_CHECK(cudaStreamSynchronize(0));
+    };
+    // The runtime's own reduction (hpp/core/algorithms.h), blocking.
+    float RuntimeSum = 0;
+    auto Runtime = [&] { RuntimeSum = hpp::reduce(In, N); };
 
     struct Version {
       const char *Name;
@@ -179,6 +213,10 @@ int main(int argc, char **argv) {
         {"cudaMemcpyAsync D2D      ", Copy, 2 * Bytes, {}},
         {"hand-written CUDA        ", Hand, Bytes, {}},
         {"hand-written CUDA + sync ", HandSync, Bytes, {}},
+        {"generated kernel, raw    ", Raw, Bytes, {}},
+        {"generated kernel + sync  ", RawSync, Bytes, {}},
+        {"cub + sync               ", CubSync, Bytes, {}},
+        {"hpp::reduce (runtime)    ", Runtime, Bytes, {}},
         {"hpp reduceSum (rewritten)", Gen, Bytes, {}}};
 
     const L2Flush Flush(Prop);
@@ -209,7 +247,16 @@ int main(int argc, char **argv) {
     const double CubErr = std::fabs(CubSum - Reference) / Reference;
     const double HandErr = std::fabs(HandSum - Reference) / Reference;
     const double GenErr = std::fabs(GenSum - Reference) / Reference;
-    const bool Ok = CubErr < 1e-5 && HandErr < 1e-5 && GenErr < 1e-5;
+    float RawSum = 0;
+    HPP_CHECK(
+        cudaMemcpy(&RawSum, RawOut, sizeof(float), cudaMemcpyDeviceToHost));
+    const double RawErr = std::fabs(RawSum - Reference) / Reference;
+    const double RuntimeErr = std::fabs(RuntimeSum - Reference) / Reference;
+    const bool RuntimeBits =
+        RuntimeSum ==
+        hpp::detail::refReduce(In.get(), N, 0.0f, hpp::Plus<float>());
+    const bool Ok = CubErr < 1e-5 && HandErr < 1e-5 && GenErr < 1e-5 &&
+                    RawErr < 1e-5 && RuntimeErr < 1e-5 && RuntimeBits;
 
     const double CubGBs = Bytes / (benchMedian(Versions[0].Ms) * 1e-3) * 1e-9;
     for (const Version &V : Versions) {
@@ -217,19 +264,23 @@ int main(int argc, char **argv) {
       const double GBs = V.BytesMoved / (Med * 1e-3) * 1e-9;
       std::printf("%s: median %.4f ms, %7.1f GB/s%s, ratio to CUB %.4f\n",
                   V.Name, Med, GBs,
-                  V.BytesMoved > Bytes ? " (read + write)" : "",
-                  GBs / CubGBs);
+                  V.BytesMoved > Bytes ? " (read + write)" : "", GBs / CubGBs);
     }
     std::printf("sums: reference %.10g, cub %.10g (relative error %.3g), hand "
                 "%.10g (%.3g), hpp %.10g (%.3g): %s\n",
                 Reference, double(CubSum), CubErr, double(HandSum), HandErr,
                 double(GenSum), GenErr, Ok ? "OK" : "MISMATCH");
+    std::printf("generated kernel raw %.10g (%.3g); hpp::reduce %.10g (%.3g), "
+                "%s the CPU reference's bits\n",
+                double(RawSum), RawErr, double(RuntimeSum), RuntimeErr,
+                RuntimeBits ? "equal to" : "NOT EQUAL to");
 
     HPP_CHECK(cudaEventDestroy(Start));
     HPP_CHECK(cudaEventDestroy(Stop));
     HPP_CHECK(cudaFree(Temp));
     HPP_CHECK(cudaFree(CubOut));
     HPP_CHECK(cudaFree(HandOut));
+    HPP_CHECK(cudaFree(RawOut));
     HPP_CHECK(cudaFree(CopyDst));
     hpp::deallocate(Sum);
     hpp::deallocate(In);

@@ -13,9 +13,10 @@
 /// Provides: the __device(kind) annotation; Range, Index, Pointer, Atomic
 /// and the free atomics, RuntimeError; allocate / deallocate; parallelFor;
 /// the OpenCL work-item functions get_local_id & co. (hpp/cpu/work_item.h);
-/// DistArray, Region, BoundDistArray and Segment (per-work-group memory,
-/// hpp/cpu/dist_array.h); Task, Future and `f1 && f2` (hpp/cpu/task.h,
-/// hpp/core/future.h); Channel and Span (hpp/cpu/channel.h);
+/// reduce, inclusiveScan, exclusiveScan, select and histogram
+/// (hpp/core/algorithms.h); DistArray, Region, BoundDistArray and Segment
+/// (per-work-group memory, hpp/cpu/dist_array.h); Task, Future and `f1 && f2`
+/// (hpp/cpu/task.h, hpp/core/future.h); Channel and Span (hpp/cpu/channel.h);
 /// MVECTOR_SIZE (run-time: HPP_CPU_MVECTOR=32|64, default 32; a constant
 /// when compiled with -DHPP_CPU_MVECTOR=32|64), MVECTOR_MAX
 /// (64) and MVECTOR_MIN (32); the CUDA-spelled warp intrinsics and warpSize
@@ -27,6 +28,7 @@
 
 #include "hpp/core/config.h"
 
+#include "hpp/core/algorithms.h"
 #include "hpp/core/atomic.h"
 #include "hpp/core/error.h"
 #include "hpp/core/future.h"
@@ -39,6 +41,7 @@
 #include "hpp/cpu/annotations.h"
 #include "hpp/cpu/barrier.h"
 #include "hpp/cpu/channel.h"
+#include "hpp/cpu/collectives.h"
 #include "hpp/cpu/dist_array.h"
 #include "hpp/cpu/memory.h"
 #include "hpp/cpu/parallel_for.h"

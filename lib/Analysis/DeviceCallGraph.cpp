@@ -8,6 +8,7 @@
 #include "Analysis/LaneId.h"
 #include "Dialect/CudaCode.h"
 #include "Dialect/DeviceCode.h"
+#include "Dialect/RuntimeAlgorithms.h"
 #include "Framework/DynamicASTVisitor.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -47,6 +48,15 @@ public:
       Roots.push_back(Op);
     return true;
   }
+  /// A runtime kernel's function object: its call operators run on the
+  /// device, called from the kernel's call.
+  bool VisitCallExpr(CallExpr *CE) override {
+    if (const Expr *Functor = algorithmFunctor(CE))
+      for (const FunctionDecl *Op : functorCallOperators(Functor))
+        Functors.push_back({CE, Op});
+    return true;
+  }
+  std::vector<std::pair<const CallExpr *, const FunctionDecl *>> Functors;
 
 private:
   const SourceManager &SM;
@@ -189,6 +199,18 @@ DeviceCallGraph::DeviceCallGraph(ASTContext &Ctx) : Ctx(Ctx) {
   Finder.TraverseAST(Ctx);
   for (const FunctionDecl *Root : Finder.Roots)
     addFunction(Root);
+  // A kernel's function object is called by the runtime's device code: a
+  // call without a caller in the file, at the kernel's call.
+  for (auto [Call, Op] : Finder.Functors) {
+    Calls.push_back({nullptr, Op, Call->getBeginLoc()});
+    if (classify(Op, Ctx.getSourceManager()) == CalleeKind::Implicit) {
+      addFunction(Op);
+      const FunctionDecl *Pattern = Op->getTemplateInstantiationPattern();
+      ImplicitPatterns.insert((Pattern ? Pattern : Op)->getCanonicalDecl());
+    } else if (classify(Op, Ctx.getSourceManager()) == CalleeKind::Annotated) {
+      addFunction(Op);
+    }
+  }
   // Functions is a worklist as well as the result.
   for (size_t I = 0; I < Functions.size(); ++I)
     scanBody(Functions[I]);

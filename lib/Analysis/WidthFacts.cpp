@@ -7,6 +7,7 @@
 #include "Analysis/WidthFacts.h"
 #include "Analysis/LaneId.h"
 #include "Analysis/LaneMask.h"
+#include "Dialect/Collectives.h"
 #include "Dialect/DeviceCode.h"
 #include "Framework/DynamicASTVisitor.h"
 
@@ -169,6 +170,13 @@ public:
     return true;
   }
   bool VisitCallExpr(CallExpr *CE) override {
+    // The dialect's warp collectives run over the mvector: uses of its
+    // width (Collectives.def).
+    StringRef Collective;
+    if (dialectCollective(CE, &Collective) == CollectiveScope::Warp) {
+      real(CE->getBeginLoc(), "'" + Collective.str() + "'");
+      return true;
+    }
     StringRef Name = globalCalleeName(CE);
     if (!warpCollectiveName(CE).empty() || !warpOperation(Name).empty() ||
         !maskBitFunction(Name).empty() || laneMaskArgument(CE) ||

@@ -10,6 +10,7 @@
 #include "Analysis/Divergence.h"
 #include "Analysis/GridSyncUses.h"
 #include "Analysis/LaneId.h"
+#include "Dialect/Collectives.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -21,6 +22,10 @@ namespace rewrite {
 /// for a call that reaches __gpu_sync or passes a Barrier (it may wait);
 /// empty otherwise.
 static StringRef barrierWait(const CallExpr *CE, GridSyncIndex &GridSyncs) {
+  // The dialect's work-group collectives wait as a barrier does.
+  StringRef Collective;
+  if (dialectCollective(CE, &Collective) == CollectiveScope::Group)
+    return Collective;
   const FunctionDecl *FD = CE->getDirectCallee();
   if (!FD || !FD->getIdentifier())
     return "";
@@ -52,6 +57,18 @@ void BarrierDivergenceCheck::run(const MatchFinder::MatchResult &Result) {
   auto Report = [&](const CallExpr *CE, StringRef Wait, const Expr *Cond,
                     bool Returned) {
     const FunctionDecl *Callee = CE->getDirectCallee();
+    if (dialectCollective(CE) == CollectiveScope::Group) {
+      warning(CE->getBeginLoc(),
+              "work-group collective '" + Wait.str() +
+                  "' in control flow that depends on the work-item id; "
+                  "every work-item of the work-group must call it (it waits "
+                  "at the work-group barrier)");
+      note(Cond->getBeginLoc(),
+           Returned ? "some work-items return early under this condition, "
+                      "which depends on the work-item id"
+                    : "this condition depends on the work-item id");
+      return;
+    }
     if (isGridSync(Callee) || GridSyncs.reaches(Callee)) {
       std::string What =
           isGridSync(Callee)

@@ -8,6 +8,7 @@
 #include "Analysis/DeviceCodeMap.h"
 #include "Analysis/Divergence.h"
 #include "Analysis/LaneId.h"
+#include "Dialect/Collectives.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -41,8 +42,15 @@ void DivergentWarpOpCheck::run(const MatchFinder::MatchResult &Result) {
                     "which depends on the work-item id"
                   : "this condition depends on the work-item id");
   };
-  DivergenceWalker(Ids, warpCollectiveName, Report)
-      .walkFunction(Root->Body, nullptr);
+  // The CUDA spellings, and the dialect's warp collectives (warpReduce &
+  // co., over the whole mvector).
+  auto Classify = [](const CallExpr *CE) {
+    StringRef Name;
+    if (dialectCollective(CE, &Name) == CollectiveScope::Warp)
+      return Name;
+    return warpCollectiveName(CE);
+  };
+  DivergenceWalker(Ids, Classify, Report).walkFunction(Root->Body, nullptr);
 }
 
 } // namespace rewrite

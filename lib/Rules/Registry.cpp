@@ -7,6 +7,7 @@
 #include "hpp-rewrite/Rule.h"
 #include "hpp-rewrite/RuleRegistry.h"
 
+#include "Rules/AlgorithmCallCheck.h"
 #include "Rules/BarrierDivergenceCheck.h"
 #include "Rules/ChannelRule.h"
 #include "Rules/CudaFpAtomicRule.h"

@@ -19,8 +19,11 @@ namespace rewrite {
 /// semantics on every target) in one that keeps 32-lane warps
 /// (lib/Analysis/WidthModel.h; the table: WarpIntrinsics.def): only the callee
 /// changes, the arguments (the shuffle width too) stay. hpp-lane-mask
-/// widens the masks of the former. A call whose name is spelled inside a
-/// macro cannot be rewritten: an error (the adapter's macro guard).
+/// widens the masks of the former. The dialect's warp collectives
+/// (hpp::warpReduce & co.: Dialect/Collectives.def) call the runtime's
+/// hpp::warp32:: forms in a kernel that keeps 32-lane warps, and stay
+/// otherwise. A call whose name is spelled inside a macro cannot be
+/// rewritten: an error (the adapter's macro guard).
 class WarpIntrinsicRule : public TransformerRule {
 public:
   WarpIntrinsicRule(llvm::StringRef Name, RuleContext &Ctx);

@@ -45,7 +45,23 @@
 ///
 /// Participants across work-groups (a count larger than the work-group):
 /// the barrier is launch-wide; hpp::launchKernel gives it zeroed state in
-/// device memory and launches cooperatively (hpp/grid_barrier.h).
+/// device memory and launches cooperatively (hpp/grid_barrier.h: the warps
+/// of a work-group combine their arrivals in its shared storage, one device
+/// atomic for those that arrive together, and one waiter per work-group
+/// polls the device; detail::LaunchSplitKind).
+///
+/// Why no hardware barrier serves a barrier that may arrive or skip: PTX's
+/// `barrier.cta.arrive` / `barrier.cta.sync` (non-aligned, sm_70 and later)
+/// make the executing thread wait for all non-exited threads of its warp
+/// and mark the warp's arrival, with a count in whole warps (PTX ISA,
+/// "Parallel Synchronization and Communication Instructions: bar,
+/// barrier"). So an arrive() would wait for the lanes of its warp, which
+/// may be waiting for what it does next (a non-blocking arrive is the point
+/// of arrive()); a skip() cannot withdraw from the phases after this one;
+/// and a hardware wait cannot be polled, so it could never tell a
+/// deadlock. Only a barrier nobody arrives on, skips or leaves fits it: the
+/// fast path below. The split barrier is the mbarrier (CUDA), whose arrive
+/// counts single threads, never blocks, and whose wait can poll.
 ///
 /// Fast path (hpp/wait_only_barrier.h): hardware barriers cost what
 /// `__syncthreads` costs, about a third of an mbarrier's arrive and poll
@@ -73,7 +89,8 @@
 /// divergent code since sm_70; barrier 0 is __syncthreads') on CUDA and
 /// `__syncthreads()` on HIP. The barrier number must be an immediate: from
 /// a register the same barrier costs 1.6x. It picks LaunchScope when they
-/// are every work-item of the launch: `cg::this_grid().sync()` in a
+/// are every work-item of the launch: the grid barrier of hpp/grid_wait.h
+/// (detail::LaunchWaitKind; cg::this_grid().sync() before) in a
 /// cooperative launch. Otherwise SplitScope, the Barrier itself; also for
 /// a partial last work-group, whose trailing work-items never arrive.
 ///
@@ -110,6 +127,7 @@ class Barrier;
 namespace detail {
 inline void prepareLaunchArgument(Barrier &, unsigned, std::size_t,
                                   LaunchOptions &, LaunchScratch &);
+template <int Scope, int Kind> class WaitOnlyBarrier;
 } // namespace detail
 
 /// A barrier whose participants may arrive, wait or withdraw in divergent
@@ -141,6 +159,7 @@ public:
         init(S.get(), Count);
         S.Withdrawn = 0;
       }
+      S.Grid = detail::GridBlockState{};
       detail::initGroupWatch();
     }
     __syncthreads();
@@ -148,6 +167,7 @@ public:
     if (threadIdx.x + threadIdx.y + threadIdx.z == 0) {
       S.Counts = 0;
       S.Phase = 0;
+      S.Grid = detail::GridBlockState{};
       detail::initGroupWatch();
     }
     __syncthreads();
@@ -158,12 +178,29 @@ public:
   /// Arrives, then waits until every participant that has not withdrawn
   /// has arrived in this phase.
   HPP_DEVICE void wait(HPP_BARRIER_LOC) {
+    waitAs<detail::LaunchSplitKind>(HPP_BARRIER_LOC_ARGS);
+  }
+
+  /// wait(), with the launch-wide split barrier of kind \p K
+  /// (detail::GridSplitKind, hpp/grid_barrier.h; wait() uses
+  /// detail::LaunchSplitKind) and the work-group's of kind \p BlockK
+  /// (detail::BlockWaitKind, hpp/block_barrier.h; wait() uses
+  /// detail::BlockSplitKind): for bench/barrier_bench.cu, which times the
+  /// work-group barrier with each kind's code inlined beside it.
+  template <int K, int BlockK = detail::BlockSplitKind>
+#if !defined(HPP_BACKEND_CPU)
+  __forceinline__
+#endif
+      HPP_DEVICE void
+      waitAs(HPP_BARRIER_LOC) {
 #if !defined(HPP_BACKEND_CPU)
     if (Grid)
-      return detail::gridArrive(Grid, Count, 1, /*Wait=*/true);
+      return detail::gridArrive<detail::GridSplitKind(K)>(
+          Grid, &Storage->Grid, Count, 1, /*Wait=*/true);
 #endif
 #if defined(HPP_BACKEND_CUDA)
-    detail::blockWait(Storage, identity(Arrivals++), CallFile, CallLine);
+    detail::blockWait<BlockK>(Storage, identity(Arrivals++), CallFile,
+                              CallLine);
 #elif defined(HPP_BACKEND_HIP)
     detail::blockArrive(Storage, identity(0), 1, /*Wait=*/true, CallFile,
                         CallLine);
@@ -172,11 +209,22 @@ public:
 #endif
   }
 
+#if !defined(HPP_BACKEND_CPU)
+  /// wait() of a launch-wide barrier, with the split barrier of kind \p K
+  /// (detail::GridSplitKind; wait() uses detail::LaunchSplitKind): for
+  /// bench/grid_sync_bench.cu, which times the kinds.
+  template <int K> HPP_DEVICE void gridWaitAs() {
+    detail::gridArrive<detail::GridSplitKind(K)>(Grid, &Storage->Grid, Count, 1,
+                                                 /*Wait=*/true);
+  }
+#endif
+
   /// Counts the caller for this phase without waiting.
   HPP_DEVICE void arrive(HPP_BARRIER_LOC) {
 #if !defined(HPP_BACKEND_CPU)
     if (Grid)
-      return detail::gridArrive(Grid, Count, 1, /*Wait=*/false);
+      return detail::gridArrive(Grid, &Storage->Grid, Count, 1,
+                                /*Wait=*/false);
 #endif
 #if defined(HPP_BACKEND_CUDA)
     ++Arrivals;
@@ -193,7 +241,8 @@ public:
   HPP_DEVICE void skip(HPP_BARRIER_LOC) {
 #if !defined(HPP_BACKEND_CPU)
     if (Grid)
-      return detail::gridArrive(Grid, Count, 1ull << 32, /*Wait=*/false);
+      return detail::gridArrive(Grid, &Storage->Grid, Count, 1ull << 32,
+                                /*Wait=*/false);
 #endif
 #if defined(HPP_BACKEND_CUDA)
     ++Arrivals;
@@ -246,6 +295,7 @@ private:
   friend void detail::prepareLaunchArgument(Barrier &, unsigned, std::size_t,
                                             detail::LaunchOptions &,
                                             detail::LaunchScratch &);
+  template <int Scope, int Kind> friend class detail::WaitOnlyBarrier;
 
   unsigned Count;
   unsigned Serial;

@@ -87,6 +87,12 @@
 namespace hpp {
 namespace detail {
 
+/// How a wait on the work-group's split barrier arrives on CUDA
+/// (blockArriveAs); BlockSplitKind is the runtime's, the other stays for
+/// bench/barrier_bench.cu, which times both.
+enum BlockWaitKind { BlockWaitLibcu, BlockWaitPtx };
+constexpr BlockWaitKind BlockSplitKind = BlockWaitLibcu;
+
 /// A work-group's barrier state, declared `__shared__` by the kernel.
 #if defined(HPP_BACKEND_CUDA)
 using BlockBarrier = cuda::barrier<cuda::thread_scope_block>;
@@ -94,7 +100,8 @@ using BlockBarrier = cuda::barrier<cuda::thread_scope_block>;
 /// initialization; attach() constructs the barrier in it (cuda::init).
 struct BlockBarrierStorage {
   alignas(BlockBarrier) unsigned char Bytes[sizeof(BlockBarrier)];
-  unsigned Withdrawn; ///< skip()s so far, for the deadlock report
+  unsigned Withdrawn;  ///< skip()s so far, for the deadlock report
+  GridBlockState Grid; ///< the group's part of a launch-wide barrier
   HPP_DEVICE BlockBarrier *get() {
     return reinterpret_cast<BlockBarrier *>(Bytes);
   }
@@ -103,6 +110,7 @@ struct BlockBarrierStorage {
 struct BlockBarrierStorage {
   unsigned Counts; ///< arrivals (low 16 bits), withdrawals (high 16 bits)
   unsigned Phase;
+  GridBlockState Grid; ///< the group's part of a launch-wide barrier
 };
 #endif
 
@@ -169,15 +177,39 @@ __device__ __forceinline__ bool blockPoll(BlockBarrier *B,
 #endif
 }
 
+/// The arrival of Barrier::wait on CUDA, of kind \p Kind (BlockSplitKind):
+/// libcu++'s arrive(), or on sm_90 the same `mbarrier.arrive` (release,
+/// cta) written out, without libcu++'s test of the barrier's state space.
+template <int Kind>
+__device__ __forceinline__ BlockBarrier::arrival_token
+blockArriveAs(BlockBarrier *B) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  if constexpr (Kind == BlockWaitPtx) {
+    const unsigned Address = static_cast<unsigned>(
+        __cvta_generic_to_shared(cuda::device::barrier_native_handle(*B)));
+    unsigned long long State;
+    asm volatile("mbarrier.arrive.shared.b64 %0, [%1];"
+                 : "=l"(State)
+                 : "r"(Address)
+                 : "memory");
+    BlockBarrier::arrival_token T;
+    __builtin_memcpy(&T, &State, 8);
+    return T;
+  }
+#endif
+  return B->arrive();
+}
+
 /// Barrier::wait on CUDA: the mbarrier's arrive and try_wait; a wait still
 /// blocked after WaitPolls polls goes on in blockWaitSlow (inline: a call,
 /// even one never taken, makes the kernel keep more registers and a stack
-/// frame).
+/// frame). \p Kind: how it arrives (blockArriveAs).
+template <int Kind = BlockSplitKind>
 __device__ __forceinline__ void blockWait(BlockBarrierStorage *S,
                                           const BarrierIdentity &Id,
                                           const char *File, int Line) {
   BlockBarrier *B = S->get();
-  const BlockBarrier::arrival_token T = B->arrive();
+  const BlockBarrier::arrival_token T = blockArriveAs<Kind>(B);
   // Written so, and left to the compiler to unroll, the loop costs least
   // (barrier_bench's split barrier on the H100: 0.219 us a step; a
   // `for` loop over the polls with the slow path after it, unrolled or

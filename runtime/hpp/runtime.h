@@ -21,7 +21,9 @@
 ///    future as the reference runtime throws them (device_error.h);
 ///  - Task and Future (task.h, hpp/core/future.h);
 ///  - Channel, executeWith and the kernel side of channels (channel.h,
-///    channel_kernel.h).
+///    channel_kernel.h);
+///  - the performance kernels reduce, inclusiveScan, exclusiveScan, select
+///    and histogram (algorithms.h).
 /// The backend is chosen by hpp/core/config.h: HIP under hipcc / clang -x
 /// hip, CUDA under nvcc, otherwise the CPU backend (backend/cpu.h: plain
 /// C++17, work-groups run on host threads, their work-items as fibers). The
@@ -60,6 +62,7 @@
 #include "hpp/check.h"
 #include "hpp/kernel_index.h"
 #include "hpp/warp.h"
+#include "hpp/collectives.h"
 // After warp.h (HIP's barrier uses the warp operations), before launch.h
 // (which checks Barrier arguments).
 #include "hpp/barrier.h"
@@ -71,5 +74,7 @@
 // After task.h: a channel's consumers are launched as tasks are.
 #include "hpp/channel.h"
 #include "hpp/memory.h"
+// After memory.h and prefetch: the kernels prefetch their Pointers.
+#include "hpp/algorithms.h"
 
 #endif // HPP_RUNTIME_H

@@ -8,13 +8,19 @@
 /// WaitOnlyBarrier and WaitOnlyVariants: how rewritten code binds a Barrier
 /// its kernel only waits on, in three instantiations picked at launch
 /// (work-group hardware barrier, grid barrier, or the Barrier itself); see
-/// the "Fast path" part of hpp/barrier.h's comment.
+/// the "Fast path" part of hpp/barrier.h's comment. The grid barrier
+/// (LaunchScope) is hpp/grid_wait.h's, of kind LaunchWaitKind, on the
+/// Barrier's per-launch state (GridSyncFlag: its own arrival and release
+/// words; cg::this_grid().sync() before).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_WAIT_ONLY_BARRIER_H
 #define HPP_RUNTIME_WAIT_ONLY_BARRIER_H
 
 #include "hpp/barrier.h"
+#if !defined(HPP_BACKEND_CPU)
+#include "hpp/grid_wait.h"
+#endif
 
 #include <cstddef>
 
@@ -28,13 +34,26 @@ enum BarrierScope {
   LaunchScope = 2 ///< every work-item of the launch: the grid barrier
 };
 
-/// The barrier a kernel only waits on, bound for \p Scope.
-template <int Scope> class WaitOnlyBarrier {
+#if defined(HPP_BACKEND_CPU)
+constexpr int LaunchWaitKind = 0; // Unused: the CPU backend has one barrier.
+#endif
+
+/// The barrier a kernel only waits on, bound for \p Scope; \p Kind: how
+/// LaunchScope meets (GridSyncKind, hpp/grid_wait.h; the runtime's choice
+/// unless a benchmark picks another).
+template <int Scope, int Kind = LaunchWaitKind> class WaitOnlyBarrier {
 public:
   HPP_DEVICE WaitOnlyBarrier(Barrier Handle, BlockBarrierStorage &S)
       : B(Handle) {
     if (Scope == SplitScope)
       B.attach(S);
+#if !defined(HPP_BACKEND_CPU)
+    // The group's count of syncs, in shared memory (a copy of this object
+    // must not count apart); only its first work-item uses it.
+    if (Scope == LaunchScope && threadIdx.x + threadIdx.y + threadIdx.z == 0)
+      S.Grid.Syncs = 0;
+    Storage = &S;
+#endif
   }
 
   HPP_HD unsigned getCount() const { return B.getCount(); }
@@ -42,7 +61,7 @@ public:
   HPP_DEVICE void wait(HPP_BARRIER_LOC) {
 #if defined(HPP_BACKEND_CUDA) || defined(HPP_BACKEND_HIP)
     if constexpr (Scope == LaunchScope) {
-      cooperative_groups::this_grid().sync();
+      gridSync<GridSyncKind(Kind)>(B.Grid, Storage->Grid.Syncs);
       return;
     }
 #endif
@@ -62,6 +81,9 @@ public:
 
 private:
   Barrier B;
+#if !defined(HPP_BACKEND_CPU)
+  BlockBarrierStorage *Storage; ///< the group's (LaunchScope: its Syncs)
+#endif
 };
 
 /// A kernel outlined in the three instantiations for a wait-only barrier
