@@ -60,14 +60,18 @@ enum Kind {
   HppAcqRel,
   HppCombined,
   HppPtx,
+  HppExpect,
+  HppCall,
   CudaBarrier,
   NumKinds
 };
 
-/// hpp::Barrier::waitAs<K, BlockK>, as a barrier with a wait().
-template <int K, int BlockK = hpp::detail::BlockSplitKind> struct SplitAs {
+/// hpp::Barrier::waitAs<K, BlockK, Layout>, as a barrier with a wait().
+template <int K, int BlockK = hpp::detail::BlockSplitKind,
+          int Layout = hpp::detail::BarrierWaitLayout>
+struct SplitAs {
   hpp::Barrier &B;
-  __device__ void wait() { B.waitAs<K, BlockK>(); }
+  __device__ void wait() { B.waitAs<K, BlockK, Layout>(); }
 };
 
 /// The benchmark's loop, with barrier \p B (anything with a wait()).
@@ -119,6 +123,13 @@ __global__ void stepKernel(int *Out, int Steps, hpp::Barrier Handle) {
     Handle.attach(Storage);
     SplitAs<hpp::detail::LaunchSplitKind, hpp::detail::BlockWaitPtx> B{Handle};
     steps(Out, Steps, S, B);
+  } else if constexpr (K == HppExpect || K == HppCall) {
+    Handle.attach(Storage);
+    SplitAs<hpp::detail::LaunchSplitKind, hpp::detail::BlockSplitKind,
+            K == HppExpect ? hpp::detail::WaitScopeExpect
+                           : hpp::detail::WaitScopeCall>
+        B{Handle};
+    steps(Out, Steps, S, B);
   } else {
     if (threadIdx.x == 0)
       init(Storage.get(), Group);
@@ -152,7 +163,8 @@ int main(int argc, char **argv) {
         stepKernel<SyncThreads>, stepKernel<HppWaitOnly>,
         stepKernel<HppBarrier>,  stepKernel<HppFenced>,
         stepKernel<HppAcqRel>,   stepKernel<HppCombined>,
-        stepKernel<HppPtx>,      stepKernel<CudaBarrier>};
+        stepKernel<HppPtx>,      stepKernel<HppExpect>,
+        stepKernel<HppCall>,     stepKernel<CudaBarrier>};
     bench::EventTimer Timer;
     auto Time = [&](int K) {
       return Timer([&] {
@@ -172,6 +184,8 @@ int main(int argc, char **argv) {
         "split barrier, GridSplitAcqRel inlined                ",
         "split barrier, GridSplitCombined inlined              ",
         "split barrier, BlockWaitPtx (arrive written out)      ",
+        "split barrier, launch path unlikely (WaitScopeExpect) ",
+        "split barrier, launch path a call (WaitScopeCall)     ",
         "cuda::barrier::arrive_and_wait (raw)                  "};
     for (int K = 0; K < NumKinds; ++K) {
       Host[K].resize(Items);

@@ -6,6 +6,7 @@
 
 #include "Rules/AlgorithmCallCheck.h"
 #include "Analysis/DeviceCallGraph.h"
+#include "Dialect/DeviceCode.h"
 #include "Dialect/RuntimeAlgorithms.h"
 #include "Framework/RewriteScope.h"
 
@@ -40,9 +41,16 @@ void AlgorithmCallCheck::run(const MatchFinder::MatchResult &Result) {
     What = "a function";
   else if (!RD)
     return; // Not callable: the compiler says so.
-  if (!What)
-    return;
   SourceLocation Loc = Functor->getBeginLoc();
+  if (!What) {
+    // The kernels receive a copy of the object's bytes.
+    std::optional<std::string> Problem =
+        deviceValueProblem(T.getUnqualifiedType(), *Result.Context);
+    if (Problem && Reported.insert(Loc.getRawEncoding()).second)
+      error(Loc, "the function object of " + Kernel +
+                     " is copied to the device byte for byte: " + *Problem);
+    return;
+  }
   if (!Reported.insert(Loc.getRawEncoding()).second)
     return;
   error(Loc, std::string(What) + " cannot be the function object of " + Kernel +

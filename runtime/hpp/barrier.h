@@ -128,6 +128,28 @@ namespace detail {
 inline void prepareLaunchArgument(Barrier &, unsigned, std::size_t,
                                   LaunchOptions &, LaunchScratch &);
 template <int Scope, int Kind> class WaitOnlyBarrier;
+
+/// Where Barrier::wait() puts the launch-wide path beside the work-group's
+/// (the scope is known only at run time; bench/barrier_bench.cu times each
+/// layout at work-group scope):
+///  - WaitScopeInline: both inline, a plain branch on the scope;
+///  - WaitScopeExpect: both inline, the launch-wide branch marked unlikely
+///    (`__builtin_expect`), so that the work-group path falls through;
+///  - WaitScopeCall: the launch-wide path out of line (gridWaitCall), the
+///    call marked unlikely: never taken at work-group scope.
+enum WaitScopeLayout { WaitScopeInline, WaitScopeExpect, WaitScopeCall };
+/// The runtime's choice.
+constexpr WaitScopeLayout BarrierWaitLayout = WaitScopeInline;
+
+#if !defined(HPP_BACKEND_CPU)
+/// Barrier::wait()'s launch-wide path of kind \p K, out of line
+/// (WaitScopeCall).
+template <int K>
+__noinline__ HPP_DEVICE void gridWaitCall(GridBarrierState *S,
+                                          GridBlockState *L, unsigned Count) {
+  gridArrive<GridSplitKind(K)>(S, L, Count, 1, /*Wait=*/true);
+}
+#endif
 } // namespace detail
 
 /// A barrier whose participants may arrive, wait or withdraw in divergent
@@ -183,20 +205,29 @@ public:
 
   /// wait(), with the launch-wide split barrier of kind \p K
   /// (detail::GridSplitKind, hpp/grid_barrier.h; wait() uses
-  /// detail::LaunchSplitKind) and the work-group's of kind \p BlockK
-  /// (detail::BlockWaitKind, hpp/block_barrier.h; wait() uses
-  /// detail::BlockSplitKind): for bench/barrier_bench.cu, which times the
-  /// work-group barrier with each kind's code inlined beside it.
-  template <int K, int BlockK = detail::BlockSplitKind>
+  /// detail::LaunchSplitKind) placed as \p Layout says
+  /// (detail::WaitScopeLayout; wait() uses detail::BarrierWaitLayout) and
+  /// the work-group's of kind \p BlockK (detail::BlockWaitKind,
+  /// hpp/block_barrier.h; wait() uses detail::BlockSplitKind): for
+  /// bench/barrier_bench.cu, which times the work-group barrier with each
+  /// kind's code beside it.
+  template <int K, int BlockK = detail::BlockSplitKind,
+            int Layout = detail::BarrierWaitLayout>
 #if !defined(HPP_BACKEND_CPU)
   __forceinline__
 #endif
       HPP_DEVICE void
       waitAs(HPP_BARRIER_LOC) {
 #if !defined(HPP_BACKEND_CPU)
-    if (Grid)
+    if constexpr (Layout == detail::WaitScopeCall) {
+      if (__builtin_expect(Grid != nullptr, 0))
+        return detail::gridWaitCall<K>(Grid, &Storage->Grid, Count);
+    } else if (Layout == detail::WaitScopeExpect
+                   ? __builtin_expect(Grid != nullptr, 0)
+                   : Grid != nullptr) {
       return detail::gridArrive<detail::GridSplitKind(K)>(
           Grid, &Storage->Grid, Count, 1, /*Wait=*/true);
+    }
 #endif
 #if defined(HPP_BACKEND_CUDA)
     detail::blockWait<BlockK>(Storage, identity(Arrivals++), CallFile,

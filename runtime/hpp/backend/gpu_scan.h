@@ -27,16 +27,19 @@
 ///    loc[q] are not kept across the look-back but folded again, the same
 ///    operations in the same order, from the tile still in shared memory
 ///    (32 registers a work-item: HPP_SCAN_MINBLOCKS = 8 work-groups an SM);
-///  - the results go back through shared memory, stored coalesced.
+///  - the results go back through shared memory, stored coalesced;
+///  - or, HPP_SCAN_DIRECT / _LOAD / _STORE, a full 16-byte aligned tile
+///    skips the transpose: work-item t loads its Items elements (into
+///    registers, kept across the look-back) or stores its results itself,
+///    16 bytes an access; the same folds in the same order.
 /// Tuning macros, for bench/algo_sweep.sh: HPP_SCAN_MINBLOCKS,
-/// HPP_SCAN_VECTOR, HPP_SCAN_BLOCK_ORDER (here), HPP_SCAN_WINDOWS,
-/// HPP_SCAN_SLEEP (gpu_scan_lookback.h), HPP_SCAN_ITEMS, HPP_SCAN_THREADS
-/// (hpp/core/algorithm_order.h: they change the order and the reference
-/// with it).
-/// A tile reads all its elements before it writes any, so a scan in place
-/// (in == out) works. scanAsync enqueues a zeroing of the tile states and
-/// the kernel on a stream; scan (hpp/core/algorithms.h's) enqueues on the
-/// legacy default stream and waits.
+/// HPP_SCAN_VECTOR, HPP_SCAN_DIRECT*, HPP_SCAN_BLOCK_ORDER (here),
+/// HPP_SCAN_WINDOWS, HPP_SCAN_SLEEP (gpu_scan_lookback.h), HPP_SCAN_ITEMS,
+/// HPP_SCAN_THREADS (hpp/core/algorithm_order.h: they change the order and the
+/// reference with it). A tile reads all its elements before it writes any, so a
+/// scan in place (in == out) works. scanAsync enqueues a zeroing of the tile
+/// states and the kernel on a stream; scan (hpp/core/algorithms.h's) enqueues
+/// on the legacy default stream and waits.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_BACKEND_GPU_SCAN_H
@@ -83,6 +86,23 @@ namespace gpu {
 #define HPP_SCAN_BLOCK_ORDER 0
 #endif
 
+/// 1: a full tile whose In and Out are 16-byte aligned is moved directly:
+/// work-item t loads its own elements t * Items ... t * Items + Items - 1
+/// with 16-byte loads into registers (HPP_SCAN_DIRECT_LOAD) and stores its
+/// results with 16-byte stores (HPP_SCAN_DIRECT_STORE), no transpose through
+/// shared memory; the same folds, so the same bits. HPP_SCAN_DIRECT (default
+/// 0) is the default of both. Needs ScanVectorWidth<T> > 1; the last,
+/// partial tile and unaligned tiles take the coalesced path.
+#ifndef HPP_SCAN_DIRECT
+#define HPP_SCAN_DIRECT 0
+#endif
+#ifndef HPP_SCAN_DIRECT_LOAD
+#define HPP_SCAN_DIRECT_LOAD HPP_SCAN_DIRECT
+#endif
+#ifndef HPP_SCAN_DIRECT_STORE
+#define HPP_SCAN_DIRECT_STORE HPP_SCAN_DIRECT
+#endif
+
 /// Elements of T one 16-byte access moves, where 16-byte accesses can move
 /// a work-item's share of a full tile (1: they cannot).
 template <class T>
@@ -91,6 +111,12 @@ constexpr int ScanVectorWidth = (HPP_SCAN_VECTOR && sizeof(T) <= 16 &&
                                  ScanShape<T>::Items % int(16 / sizeof(T)) == 0)
                                     ? int(16 / sizeof(T))
                                     : 1;
+
+/// Whether full, aligned tiles of T load (Load) or store (!Load) directly.
+template <class T, bool Load>
+constexpr bool ScanDirect = ScanVectorWidth<T> > 1 &&
+                            (Load ? HPP_SCAN_DIRECT_LOAD
+                                  : HPP_SCAN_DIRECT_STORE);
 
 /// The shared memory of a scan tile: the tile (padded), the segments'
 /// totals, the tile's prefix, its number and the look-back's kept windows.
@@ -187,27 +213,64 @@ HPP_DEVICE inline void scanMoveTile(T *Global, T *Data, int Count, int Seg,
   }
 }
 
+/// Work-item elements \p X[0 .. Items) to or from \p Global (16-byte
+/// aligned), 16 bytes an access, in order.
+template <bool Load, class T, int Items>
+HPP_DEVICE inline void scanMoveDirect(T *Global, T (&X)[Items]) {
+  constexpr int VW = ScanVectorWidth<T>;
+#pragma unroll
+  for (int I = 0; I < Items / VW; ++I) {
+    if constexpr (Load) {
+      const uint4 Bits = reinterpret_cast<const uint4 *>(Global)[I];
+      __builtin_memcpy(&X[I * VW], &Bits, 16);
+    } else {
+      uint4 Bits;
+      __builtin_memcpy(&Bits, &X[I * VW], 16);
+      reinterpret_cast<uint4 *>(Global)[I] = Bits;
+    }
+  }
+}
+
 /// One tile: Count (Full: Tile) elements at In to Out, tile number J; see
-/// the file comment.
-template <bool Full, bool Exclusive, class T, class Op, class StatesT>
+/// the file comment. Direct: a full tile with In and Out 16-byte aligned,
+/// moved as ScanDirect says.
+template <bool Full, bool Exclusive, bool Direct, class T, class Op,
+          class StatesT>
 HPP_DEVICE inline void scanTile(const T *In, T *Out, int Count, unsigned J,
                                 const T &Init, Op &O, const StatesT &States,
                                 ScanShared<T> &S) {
   using Shape = ScanShape<T>;
   using Sh = ScanShared<T>;
   constexpr int Items = Shape::Items;
+  constexpr bool DLoad = Direct && ScanDirect<T, true>;
+  constexpr bool DStore = Direct && ScanDirect<T, false>;
+  static_assert(!Direct || Full, "scan: only full tiles move directly");
   const int Tid = int(threadIdx.x);
   const int Lane = Tid % SegmentLanes, Seg = Tid / SegmentLanes;
   T *Data = S.data();
+  const int First = Tid * Items;
 
-  scanMoveTile<true, Full>(const_cast<T *>(In), Data, Count, Seg, Lane);
-  __syncthreads();
+  // Direct loads: this work-item's elements, kept in registers.
+  T X[DLoad ? Items : 1];
+  if constexpr (DLoad) {
+    scanMoveDirect<true>(const_cast<T *>(In) + First, X);
+  } else {
+    scanMoveTile<true, Full>(const_cast<T *>(In), Data, Count, Seg, Lane);
+    __syncthreads();
+  }
+  (void)X;
+  // Element Q of this work-item, wherever it was loaded to.
+  auto Elem = [&](int Q) -> T {
+    if constexpr (DLoad)
+      return X[Q];
+    else
+      return Data[Sh::slot(First + Q)];
+  };
 
   // Blocked: this work-item's elements, folded left to right. Only the
   // total is kept: the running values are folded again, with the same
-  // operations, from the tile still in shared memory once the prefix is
-  // known (fewer registers across the look-back).
-  const int First = Tid * Items;
+  // operations, from the tile still in shared memory (or registers: direct
+  // loads) once the prefix is known (fewer registers across the look-back).
   const int Mine = Full ? Items
                         : (Count - First <= 0       ? 0
                            : Count - First >= Items ? Items
@@ -216,8 +279,8 @@ HPP_DEVICE inline void scanTile(const T *In, T *Out, int Count, unsigned J,
 #pragma unroll
   for (int Q = 0; Q < Items; ++Q) {
     if (Full || Q < Mine) {
-      const T X = Data[Sh::slot(First + Q)];
-      Run = Q == 0 ? X : O(Run, X);
+      const T V = Elem(Q);
+      Run = Q == 0 ? V : O(Run, V);
     }
   }
 
@@ -276,26 +339,37 @@ HPP_DEVICE inline void scanTile(const T *In, T *Out, int Count, unsigned J,
 
   // The results, in place of this work-item's own elements: the running
   // values again (loc[q] of the file comment), each combined with Prefix.
+  // Direct stores: the results in registers, Ys.
+  T Ys[DStore ? Items : 1];
   Run = T();
 #pragma unroll
   for (int Q = 0; Q < Items; ++Q) {
     if (Full || Q < Mine) {
-      T &Slot = Data[Sh::slot(First + Q)];
-      const T X = Slot;
+      const T V = Elem(Q);
       T Y;
       if constexpr (Exclusive) {
         // Prefix is present: P[J] holds init at least.
         Y = Q == 0 ? Prefix.Value : O(Prefix.Value, Run);
-        Run = Q == 0 ? X : O(Run, X);
+        Run = Q == 0 ? V : O(Run, V);
       } else {
-        Run = Q == 0 ? X : O(Run, X);
+        Run = Q == 0 ? V : O(Run, V);
         Y = Prefix.Present ? O(Prefix.Value, Run) : Run;
       }
-      Slot = Y;
+      if constexpr (DStore)
+        Ys[Q] = Y;
+      else
+        Data[Sh::slot(First + Q)] = Y;
     }
   }
-  __syncthreads();
-  scanMoveTile<false, Full>(Out, Data, Count, Seg, Lane);
+  (void)Ys;
+  if constexpr (DStore) {
+    // Every element of this tile was read (by this work-item, or before
+    // the barriers above) before any is written: in place is safe.
+    scanMoveDirect<false>(Out + First, Ys);
+  } else {
+    __syncthreads();
+    scanMoveTile<false, Full>(Out, Data, Count, Seg, Lane);
+  }
 }
 
 /// The scan of In[0 .. N) to Out (may be In), a tile per work-group.
@@ -317,12 +391,25 @@ __global__ void HPP_SCAN_LAUNCH_BOUNDS(ScanShape<T>::Threads)
 #endif
   const std::size_t Begin = std::size_t(J) * Shape::Tile;
   const std::size_t Left = N - Begin;
-  if (Left >= Shape::Tile)
-    scanTile<true, Exclusive>(In + Begin, Out + Begin, int(Shape::Tile), J,
-                              Init, O, States, S);
-  else
-    scanTile<false, Exclusive>(In + Begin, Out + Begin, int(Left), J, Init, O,
-                               States, S);
+  if (Left >= Shape::Tile) {
+    if constexpr (ScanDirect<T, true> || ScanDirect<T, false>) {
+      // Tiles are 16-byte multiples (VW > 1): In and Out decide for all.
+      const bool InOk = !ScanDirect<T, true> ||
+                        reinterpret_cast<std::uintptr_t>(In) % 16 == 0;
+      const bool OutOk = !ScanDirect<T, false> ||
+                         reinterpret_cast<std::uintptr_t>(Out) % 16 == 0;
+      if (InOk && OutOk) {
+        scanTile<true, Exclusive, true>(
+            In + Begin, Out + Begin, int(Shape::Tile), J, Init, O, States, S);
+        return;
+      }
+    }
+    scanTile<true, Exclusive, false>(In + Begin, Out + Begin, int(Shape::Tile),
+                                     J, Init, O, States, S);
+  } else {
+    scanTile<false, Exclusive, false>(In + Begin, Out + Begin, int(Left), J,
+                                      Init, O, States, S);
+  }
 }
 
 /// Tiles of \p N elements of T.
