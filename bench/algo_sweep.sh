@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-#===- bench/algo_sweep.sh - Variants of the reduce and scan kernels -------===#
+#===- bench/algo_sweep.sh - Variants of the scan kernel --------------------===#
 #
 # Part of hpp-rewrite. Benchmark.
 #
@@ -7,20 +7,20 @@
 #
 # usage: bench/algo_sweep.sh OUT_DIR [N=268435456] [RUNS=25]
 #
-# Builds, in parallel (nproc jobs), bench/algo_reduce_bench.cu and
-# bench/algo_scan_bench.cu once per variant below, each with its -D flags
-# (the macros of runtime/hpp/backend/gpu_reduce.h, gpu_scan.h,
-# gpu_scan_lookback.h and include/hpp/core/algorithm_order.h), into OUT_DIR;
-# runs `algo_scan_bench --check` of the default build (every type, operator
-# and size of bench/algo_reduce_scan.cuh, reduce and scans, bit for bit
-# against the CPU reference) while the others build; then runs each binary
-# once, one at a time, on N floats, RUNS rounds, and prints one line per
-# variant: hpp's median (events), its ratio to CUB (> 1: faster), the
+# Builds, in parallel (nproc jobs), bench/algo_BENCH_bench.cu (scan) once
+# per variant below, each with its -D flags (the macros of
+# runtime/hpp/backend/gpu_scan.h, gpu_scan_lookback.h and
+# include/hpp/core/algorithm_order.h), into OUT_DIR; runs `algo_scan_bench
+# --check` of the default build (every type, operator and size of
+# bench/algo_reduce_scan.cuh, reduce and scans, bit for bit against the CPU
+# reference) while the others build, then that of sD-direct; then runs each
+# binary once, one at a time, on N floats, RUNS rounds, and prints one line
+# per variant: hpp's median (events), its ratio to CUB (> 1: faster), the
 # blocking call's ratio to CUB + cudaStreamSynchronize (host clock), and
-# whether its result is bit-identical to the reference
-# (every run checks its own 2^28 result). Logs: OUT_DIR/NAME.{build,run}.log.
+# whether its result is bit-identical to the reference (every run checks
+# its own 2^28 result). Logs: OUT_DIR/NAME.{build,run}.log.
 # Environment: NVCC (default nvcc on PATH, else /usr/local/cuda/bin/nvcc),
-# HPP_CUDA_ARCH (default sm_90). Exit status 0 when every build, the check
+# HPP_CUDA_ARCH (default sm_90). Exit status 0 when every build, both checks
 # and every run succeeded.
 #
 #===----------------------------------------------------------------------===#
@@ -39,22 +39,20 @@ FLAGS=(-std=c++17 -O3 -arch="${HPP_CUDA_ARCH:-sm_90}" -I "$ROOT/runtime"
   -I "$ROOT/include" -Xptxas -v)
 mkdir -p "$OUT"
 
-# NAME BENCH FLAGS: the defaults first (r0, s0); each other variant changes
-# what its name says (see the macros' comments).
+# NAME BENCH FLAGS: the defaults first (s0); each other variant changes what
+# its name says (see the macros' comments): D direct loads and stores, DL
+# direct loads only, DS direct stores only, DH direct with the loads stashed
+# in shared memory; -i32: 256 x 32 tiles, 5 work-groups an SM.
 VARIANTS=(
-  "r0-default      reduce "
-  "r1-finish0      reduce -DHPP_REDUCE_FINISH=0"
-  "r2-pdl          reduce -DHPP_REDUCE_PDL=1"
-  "r3-unroll16     reduce -DHPP_REDUCE_UNROLL=16"
-  "r4-grid0        reduce -DHPP_REDUCE_GRID=0"
-  "r5-grid2        reduce -DHPP_REDUCE_GRID=2"
-  "r6-iters128     reduce -DHPP_REDUCE_ITERS=128"
   "s0-default      scan   "
-  "s1-win2         scan   -DHPP_SCAN_WINDOWS=2"
-  "s2-min6         scan   -DHPP_SCAN_MINBLOCKS=6"
-  "s3-items24      scan   -DHPP_SCAN_ITEMS=24 -DHPP_SCAN_MINBLOCKS=6"
-  "s4-blockorder   scan   -DHPP_SCAN_BLOCK_ORDER=1 -DHPP_SCAN_MINBLOCKS=6"
-  "s5-combo        scan   -DHPP_SCAN_ITEMS=24 -DHPP_SCAN_MINBLOCKS=6 -DHPP_SCAN_BLOCK_ORDER=1"
+  "sD-direct       scan   -DHPP_SCAN_DIRECT=1"
+  "sDL-dload       scan   -DHPP_SCAN_DIRECT_LOAD=1"
+  "sDS-dstore      scan   -DHPP_SCAN_DIRECT_STORE=1"
+  "sDH-dstash      scan   -DHPP_SCAN_DIRECT=1 -DHPP_SCAN_DIRECT_STASH=1"
+  "s0-i32          scan   -DHPP_SCAN_ITEMS=32 -DHPP_SCAN_MINBLOCKS=5"
+  "sD-i32          scan   -DHPP_SCAN_ITEMS=32 -DHPP_SCAN_MINBLOCKS=5 -DHPP_SCAN_DIRECT=1"
+  "sDL-i32         scan   -DHPP_SCAN_ITEMS=32 -DHPP_SCAN_MINBLOCKS=5 -DHPP_SCAN_DIRECT_LOAD=1"
+  "sDS-i32         scan   -DHPP_SCAN_ITEMS=32 -DHPP_SCAN_MINBLOCKS=5 -DHPP_SCAN_DIRECT_STORE=1"
 )
 
 status=0
@@ -72,7 +70,7 @@ build() { # NAME BENCH FLAGS...
 }
 
 # The default scan build first: its --check runs while the rest build.
-read -r name bench flags <<< "${VARIANTS[7]}"
+read -r name bench flags <<< "${VARIANTS[0]}"
 build "$name" "$bench" $flags
 CHECK_PID=
 if [ -x "$OUT/$name" ]; then
@@ -94,6 +92,15 @@ if [ -n "$CHECK_PID" ]; then
   grep -q ", 0 failed" "$OUT/check.log" || status=1
 else
   echo "check: no default build"
+  status=1
+fi
+# The direct build's --check too (full tiles take the direct path).
+if [ -x "$OUT/sD-direct" ]; then
+  "$OUT/sD-direct" --check > "$OUT/check-sD.log" 2>&1
+  echo "check (sD-direct scans): $(tail -1 "$OUT/check-sD.log")"
+  grep -q ", 0 failed" "$OUT/check-sD.log" || status=1
+else
+  echo "check: no sD-direct build"
   status=1
 fi
 

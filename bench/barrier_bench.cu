@@ -21,7 +21,11 @@
 /// choice: the work-group path is the same code, only what the compiler
 /// makes of the loop around it differs (GridSplitFenced is the code as it
 /// was measured before); with the arrival written out in PTX
-/// (BlockWaitPtx; BlockSplitKind is the runtime's choice); and a raw
+/// (BlockWaitPtx; BlockSplitKind is the runtime's choice); with the runtime's
+/// launch-wide kind (LaunchSplitKind) placed each way wait() can place it
+/// (WaitScopeLayout, hpp/barrier.h: inline, inline behind an unlikely
+/// branch, or an out-of-line call never taken here; BarrierWaitLayout is the
+/// runtime's choice, the kinds above are inline); and a raw
 /// cuda::barrier::arrive_and_wait() for reference. Medians of `runs` (default
 /// 20) timed launches after 3 warm-ups, interleaved; reports microseconds per
 /// step and each one's ratio to __syncthreads, and checks that every version
@@ -60,6 +64,7 @@ enum Kind {
   HppAcqRel,
   HppCombined,
   HppPtx,
+  HppInline,
   HppExpect,
   HppCall,
   CudaBarrier,
@@ -116,18 +121,20 @@ __global__ void stepKernel(int *Out, int Steps, hpp::Barrier Handle) {
     Handle.attach(Storage);
     SplitAs<K == HppFenced   ? hpp::detail::GridSplitFenced
             : K == HppAcqRel ? hpp::detail::GridSplitAcqRel
-                             : hpp::detail::GridSplitCombined>
+                             : hpp::detail::GridSplitCombined,
+            hpp::detail::BlockSplitKind, hpp::detail::WaitScopeInline>
         B{Handle};
     steps(Out, Steps, S, B);
   } else if constexpr (K == HppPtx) {
     Handle.attach(Storage);
     SplitAs<hpp::detail::LaunchSplitKind, hpp::detail::BlockWaitPtx> B{Handle};
     steps(Out, Steps, S, B);
-  } else if constexpr (K == HppExpect || K == HppCall) {
+  } else if constexpr (K == HppInline || K == HppExpect || K == HppCall) {
     Handle.attach(Storage);
     SplitAs<hpp::detail::LaunchSplitKind, hpp::detail::BlockSplitKind,
-            K == HppExpect ? hpp::detail::WaitScopeExpect
-                           : hpp::detail::WaitScopeCall>
+            K == HppInline   ? hpp::detail::WaitScopeInline
+            : K == HppExpect ? hpp::detail::WaitScopeExpect
+                             : hpp::detail::WaitScopeCall>
         B{Handle};
     steps(Out, Steps, S, B);
   } else {
@@ -163,8 +170,9 @@ int main(int argc, char **argv) {
         stepKernel<SyncThreads>, stepKernel<HppWaitOnly>,
         stepKernel<HppBarrier>,  stepKernel<HppFenced>,
         stepKernel<HppAcqRel>,   stepKernel<HppCombined>,
-        stepKernel<HppPtx>,      stepKernel<HppExpect>,
-        stepKernel<HppCall>,     stepKernel<CudaBarrier>};
+        stepKernel<HppPtx>,      stepKernel<HppInline>,
+        stepKernel<HppExpect>,   stepKernel<HppCall>,
+        stepKernel<CudaBarrier>};
     bench::EventTimer Timer;
     auto Time = [&](int K) {
       return Timer([&] {
@@ -184,6 +192,7 @@ int main(int argc, char **argv) {
         "split barrier, GridSplitAcqRel inlined                ",
         "split barrier, GridSplitCombined inlined              ",
         "split barrier, BlockWaitPtx (arrive written out)      ",
+        "split barrier, launch path inline (WaitScopeInline)   ",
         "split barrier, launch path unlikely (WaitScopeExpect) ",
         "split barrier, launch path a call (WaitScopeCall)     ",
         "cuda::barrier::arrive_and_wait (raw)                  "};
@@ -196,9 +205,11 @@ int main(int argc, char **argv) {
       Same = Same && Host[K] == Host[0];
     }
     std::printf("runtime choices: LaunchSplitKind %d (hpp/grid_barrier.h), "
-                "BlockSplitKind %d (hpp/block_barrier.h)\n",
+                "BlockSplitKind %d (hpp/block_barrier.h), BarrierWaitLayout "
+                "%d (hpp/barrier.h)\n",
                 int(hpp::detail::LaunchSplitKind),
-                int(hpp::detail::BlockSplitKind));
+                int(hpp::detail::BlockSplitKind),
+                int(hpp::detail::BarrierWaitLayout));
     bench::printSteps(Ms, Names, 0, "__syncthreads", Steps);
     std::printf("results: %s\n", Same ? "identical" : "DIFFERENT");
     for (int *O : Out)

@@ -138,8 +138,12 @@ template <int Scope, int Kind> class WaitOnlyBarrier;
 ///  - WaitScopeCall: the launch-wide path out of line (gridWaitCall), the
 ///    call marked unlikely: never taken at work-group scope.
 enum WaitScopeLayout { WaitScopeInline, WaitScopeExpect, WaitScopeCall };
-/// The runtime's choice.
-constexpr WaitScopeLayout BarrierWaitLayout = WaitScopeInline;
+/// The runtime's choice (HPP_BARRIER_WAIT_LAYOUT overrides it, for
+/// bench/grid_sync_bench.cu's measurement of the other layouts).
+#ifndef HPP_BARRIER_WAIT_LAYOUT
+#define HPP_BARRIER_WAIT_LAYOUT WaitScopeCall
+#endif
+constexpr WaitScopeLayout BarrierWaitLayout = HPP_BARRIER_WAIT_LAYOUT;
 
 #if !defined(HPP_BACKEND_CPU)
 /// Barrier::wait()'s launch-wide path of kind \p K, out of line
@@ -333,7 +337,7 @@ private:
   const char *CreatedFile; ///< where the host created it (a host address)
   int CreatedLine;
   detail::BlockBarrierStorage *Storage = nullptr;
-  detail::GridBarrierState *Grid = nullptr; ///< launch-wide state, if any
+  detail::GridBarrierState *Grid = nullptr;  ///< launch-wide state, if any
   detail::DeviceErrorSlot *Errors = nullptr; ///< the launch's (GPU)
   unsigned Arrivals = 0; ///< the work-item's calls so far (CUDA)
 };

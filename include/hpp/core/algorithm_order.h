@@ -64,7 +64,7 @@
 #define HPP_REDUCE_ITERS 64
 #endif
 #ifndef HPP_SCAN_ITEMS
-#define HPP_SCAN_ITEMS 24
+#define HPP_SCAN_ITEMS 32
 #endif
 #ifndef HPP_SCAN_THREADS
 #define HPP_SCAN_THREADS 256

@@ -64,10 +64,10 @@ namespace detail {
 namespace gpu {
 
 /// Blocks of the scan kernel an SM holds at least on CUDA (__launch_bounds__'s
-/// second argument; HPP_SCAN_MINBLOCKS, default 6: 40 registers a thread
+/// second argument; HPP_SCAN_MINBLOCKS, default 5: 48 registers a thread
 /// at 256 threads). HIP gets the work-group size bound only.
 #ifndef HPP_SCAN_MINBLOCKS
-#define HPP_SCAN_MINBLOCKS 6
+#define HPP_SCAN_MINBLOCKS 5
 #endif
 #if defined(HPP_BACKEND_HIP)
 #define HPP_SCAN_LAUNCH_BOUNDS(Threads) __launch_bounds__(Threads)
@@ -86,13 +86,9 @@ namespace gpu {
 #define HPP_SCAN_BLOCK_ORDER 0
 #endif
 
-/// 1: a full tile whose In and Out are 16-byte aligned is moved directly:
-/// work-item t loads its own elements t * Items ... t * Items + Items - 1
-/// with 16-byte loads into registers (HPP_SCAN_DIRECT_LOAD) and stores its
-/// results with 16-byte stores (HPP_SCAN_DIRECT_STORE), no transpose through
-/// shared memory; the same folds, so the same bits. HPP_SCAN_DIRECT (default
-/// 0) is the default of both. Needs ScanVectorWidth<T> > 1; the last,
-/// partial tile and unaligned tiles take the coalesced path.
+/// 1: full tiles with In and Out 16-byte aligned load (HPP_SCAN_DIRECT_LOAD)
+/// and store (HPP_SCAN_DIRECT_STORE) directly (file comment; needs
+/// ScanVectorWidth > 1). HPP_SCAN_DIRECT (default 0) is both's default.
 #ifndef HPP_SCAN_DIRECT
 #define HPP_SCAN_DIRECT 0
 #endif
@@ -101,6 +97,12 @@ namespace gpu {
 #endif
 #ifndef HPP_SCAN_DIRECT_STORE
 #define HPP_SCAN_DIRECT_STORE HPP_SCAN_DIRECT
+#endif
+/// 1: direct loads also go to their own slots in shared memory (no
+/// transpose, no barrier), read again after the look-back instead of kept in
+/// registers across it (HPP_SCAN_DIRECT_STASH, default 0).
+#ifndef HPP_SCAN_DIRECT_STASH
+#define HPP_SCAN_DIRECT_STASH 0
 #endif
 
 /// Elements of T one 16-byte access moves, where 16-byte accesses can move
@@ -249,11 +251,17 @@ HPP_DEVICE inline void scanTile(const T *In, T *Out, int Count, unsigned J,
   const int Lane = Tid % SegmentLanes, Seg = Tid / SegmentLanes;
   T *Data = S.data();
   const int First = Tid * Items;
-
-  // Direct loads: this work-item's elements, kept in registers.
+  constexpr bool Stash = DLoad && HPP_SCAN_DIRECT_STASH;
+  // Direct loads: this work-item's elements, kept in registers (Stash: and
+  // in its own slots).
   T X[DLoad ? Items : 1];
   if constexpr (DLoad) {
     scanMoveDirect<true>(const_cast<T *>(In) + First, X);
+    if constexpr (Stash) {
+#pragma unroll
+      for (int Q = 0; Q < Items; ++Q)
+        Data[Sh::slot(First + Q)] = X[Q];
+    }
   } else {
     scanMoveTile<true, Full>(const_cast<T *>(In), Data, Count, Seg, Lane);
     __syncthreads();
@@ -262,6 +270,13 @@ HPP_DEVICE inline void scanTile(const T *In, T *Out, int Count, unsigned J,
   // Element Q of this work-item, wherever it was loaded to.
   auto Elem = [&](int Q) -> T {
     if constexpr (DLoad)
+      return X[Q];
+    else
+      return Data[Sh::slot(First + Q)];
+  };
+  // The same after the look-back (Stash: from shared memory).
+  auto Again = [&](int Q) -> T {
+    if constexpr (DLoad && !Stash)
       return X[Q];
     else
       return Data[Sh::slot(First + Q)];
@@ -345,7 +360,7 @@ HPP_DEVICE inline void scanTile(const T *In, T *Out, int Count, unsigned J,
 #pragma unroll
   for (int Q = 0; Q < Items; ++Q) {
     if (Full || Q < Mine) {
-      const T V = Elem(Q);
+      const T V = Again(Q);
       T Y;
       if constexpr (Exclusive) {
         // Prefix is present: P[J] holds init at least.
@@ -391,19 +406,21 @@ __global__ void HPP_SCAN_LAUNCH_BOUNDS(ScanShape<T>::Threads)
 #endif
   const std::size_t Begin = std::size_t(J) * Shape::Tile;
   const std::size_t Left = N - Begin;
-  if (Left >= Shape::Tile) {
-    if constexpr (ScanDirect<T, true> || ScanDirect<T, false>) {
-      // Tiles are 16-byte multiples (VW > 1): In and Out decide for all.
-      const bool InOk = !ScanDirect<T, true> ||
-                        reinterpret_cast<std::uintptr_t>(In) % 16 == 0;
-      const bool OutOk = !ScanDirect<T, false> ||
-                         reinterpret_cast<std::uintptr_t>(Out) % 16 == 0;
-      if (InOk && OutOk) {
-        scanTile<true, Exclusive, true>(
-            In + Begin, Out + Begin, int(Shape::Tile), J, Init, O, States, S);
-        return;
-      }
-    }
+  if constexpr (ScanDirect<T, true> || ScanDirect<T, false>) {
+    // Tiles are 16-byte multiples (VW > 1): In and Out decide for all;
+    // unaligned, a full tile takes the partial path (fewer spills).
+    const int Count = Left >= Shape::Tile ? int(Shape::Tile) : int(Left);
+    const bool InOk =
+        !ScanDirect<T, true> || reinterpret_cast<std::uintptr_t>(In) % 16 == 0;
+    const bool OutOk = !ScanDirect<T, false> ||
+                       reinterpret_cast<std::uintptr_t>(Out) % 16 == 0;
+    if (Left >= Shape::Tile && InOk && OutOk)
+      scanTile<true, Exclusive, true>(In + Begin, Out + Begin, Count, J, Init,
+                                      O, States, S);
+    else
+      scanTile<false, Exclusive, false>(In + Begin, Out + Begin, Count, J, Init,
+                                        O, States, S);
+  } else if (Left >= Shape::Tile) {
     scanTile<true, Exclusive, false>(In + Begin, Out + Begin, int(Shape::Tile),
                                      J, Init, O, States, S);
   } else {
