@@ -58,70 +58,15 @@
 #include <cstddef>
 
 #if defined(HPP_BACKEND_CPU)
-#include "hpp/cpu/collective_ops.h"
+#include "hpp/cpu/collective_calls.h"
 
-// Name, kind, whether over the 32-lane half (hpp::warp32).
-#define HPP_CPU_COLLECTIVES(Half)                                              \
-  template <class T, class Op, detail::IfCombines<T, Op> = 0>                  \
-  T warpReduce(T V, Op O, HPP_CALLER_LOCATION) {                               \
-    return cpu::coll::warpFold(detail::GroupFold::Reduce, "warpReduce", V, V,  \
-                               O, File, Line, Half, true);                     \
-  }                                                                            \
-  template <class T, class Op, detail::IfCombines<T, Op> = 0>                  \
-  T warpInclusiveScan(T V, Op O, HPP_CALLER_LOCATION) {                        \
-    return cpu::coll::warpFold(detail::GroupFold::Inclusive,                   \
-                               "warpInclusiveScan", V, V, O, File, Line, Half, \
-                               true);                                          \
-  }                                                                            \
-  template <class T, class Op, detail::IfCombines<T, Op> = 0>                  \
-  T warpExclusiveScan(T V, T Init, Op O, HPP_CALLER_LOCATION) {                \
-    return cpu::coll::warpFold(detail::GroupFold::Exclusive,                   \
-                               "warpExclusiveScan", V, Init, O, File, Line,    \
-                               Half, true);                                    \
-  }                                                                            \
-  template <class T> T warpBroadcast(T V, int Src, HPP_CALLER_LOCATION) {      \
-    return cpu::coll::warpBroadcast("warpBroadcast", V, Src, File, Line, Half, \
-                                    true);                                     \
-  }                                                                            \
-  inline int warpBallotRank(bool Pred, HPP_CALLER_LOCATION) {                  \
-    return cpu::coll::warpBallot("warpBallotRank", Pred, true, File, Line,     \
-                                 Half, true);                                  \
-  }                                                                            \
-  inline int warpBallotCount(bool Pred, HPP_CALLER_LOCATION) {                 \
-    return cpu::coll::warpBallot("warpBallotCount", Pred, false, File, Line,   \
-                                 Half, true);                                  \
-  }
-
+// The group forms: hpp/cpu/collective_calls.h (the reference's calls).
 namespace hpp {
-HPP_CPU_COLLECTIVES(false)
+HPP_CPU_WARP_COLLECTIVES(false, true)
 namespace warp32 {
-HPP_CPU_COLLECTIVES(true)
+HPP_CPU_WARP_COLLECTIVES(true, true)
 } // namespace warp32
-
-template <class T, class Op, detail::IfCombines<T, Op> = 0>
-T groupReduce(T V, Op O, HPP_CALLER_LOCATION) {
-  return cpu::coll::groupFold(detail::GroupFold::Reduce, false, "groupReduce",
-                              V, -1, V, O, File, Line);
-}
-template <class T, class Op, detail::IfCombines<T, Op> = 0>
-T groupInclusiveScan(T V, Op O, HPP_CALLER_LOCATION) {
-  return cpu::coll::groupFold(detail::GroupFold::Inclusive, false,
-                              "groupInclusiveScan", V, -1, V, O, File, Line);
-}
-template <class T, class Op, detail::IfCombines<T, Op> = 0>
-T groupExclusiveScan(T V, T Init, Op O, HPP_CALLER_LOCATION) {
-  return cpu::coll::groupFold(detail::GroupFold::Exclusive, false,
-                              "groupExclusiveScan", V, -1, Init, O, File, Line);
-}
-template <class T> T groupBroadcast(T V, std::size_t Src, HPP_CALLER_LOCATION) {
-  struct None {
-    T operator()(const T &A, const T &) const { return A; }
-  };
-  return cpu::coll::groupFold(detail::GroupFold::Reduce, true, "groupBroadcast",
-                              V, static_cast<long>(Src), V, None(), File, Line);
-}
 } // namespace hpp
-#undef HPP_CPU_COLLECTIVES
 
 #else // CUDA and HIP
 

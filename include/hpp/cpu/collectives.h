@@ -32,81 +32,18 @@
 /// Misuse throws hpp::RuntimeError at the caller's file:line (never a
 /// hang): a call that part of the group or mvector does not reach, a
 /// broadcast source that is not uniform (group) or does not exist.
-/// Implementation: hpp/cpu/collective_ops.h.
+/// The calls: hpp/cpu/collective_calls.h; the implementation:
+/// hpp/cpu/collective_ops.h.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_CPU_COLLECTIVES_H
 #define HPP_CPU_COLLECTIVES_H
 
-#include "hpp/core/error.h"
-#include "hpp/cpu/collective_ops.h"
-
-#include <cstddef>
+#include "hpp/cpu/collective_calls.h"
 
 namespace hpp {
-
-/// The combination of \p V over the work-group (op order:
-/// hpp/core/collective_order.h).
-template <class T, class Op, detail::IfCombines<T, Op> = 0>
-T groupReduce(T V, Op O, HPP_CALLER_LOCATION) {
-  return cpu::coll::groupFold(detail::GroupFold::Reduce, false, "groupReduce",
-                              V, -1, V, O, File, Line);
-}
-/// v of work-items 0 ... self (by local linear id), combined.
-template <class T, class Op, detail::IfCombines<T, Op> = 0>
-T groupInclusiveScan(T V, Op O, HPP_CALLER_LOCATION) {
-  return cpu::coll::groupFold(detail::GroupFold::Inclusive, false,
-                              "groupInclusiveScan", V, -1, V, O, File, Line);
-}
-/// init (+) v of work-items 0 ... self - 1 (init for work-item 0).
-template <class T, class Op, detail::IfCombines<T, Op> = 0>
-T groupExclusiveScan(T V, T Init, Op O, HPP_CALLER_LOCATION) {
-  return cpu::coll::groupFold(detail::GroupFold::Exclusive, false,
-                              "groupExclusiveScan", V, -1, Init, O, File, Line);
-}
-/// v of the work-item of local linear id \p Src (uniform).
-template <class T> T groupBroadcast(T V, std::size_t Src, HPP_CALLER_LOCATION) {
-  struct None {
-    T operator()(const T &A, const T &) const { return A; }
-  };
-  return cpu::coll::groupFold(detail::GroupFold::Reduce, true, "groupBroadcast",
-                              V, static_cast<long>(Src), V, None(), File, Line);
-}
-
-/// The combination of \p V over the caller's mvector.
-template <class T, class Op, detail::IfCombines<T, Op> = 0>
-T warpReduce(T V, Op O, HPP_CALLER_LOCATION) {
-  return cpu::coll::warpFold(detail::GroupFold::Reduce, "warpReduce", V, V, O,
-                             File, Line, false, false);
-}
-/// v of lanes 0 ... self, combined.
-template <class T, class Op, detail::IfCombines<T, Op> = 0>
-T warpInclusiveScan(T V, Op O, HPP_CALLER_LOCATION) {
-  return cpu::coll::warpFold(detail::GroupFold::Inclusive, "warpInclusiveScan",
-                             V, V, O, File, Line, false, false);
-}
-/// init (+) v of lanes 0 ... self - 1 (init for lane 0).
-template <class T, class Op, detail::IfCombines<T, Op> = 0>
-T warpExclusiveScan(T V, T Init, Op O, HPP_CALLER_LOCATION) {
-  return cpu::coll::warpFold(detail::GroupFold::Exclusive, "warpExclusiveScan",
-                             V, Init, O, File, Line, false, false);
-}
-/// v of lane \p Src of the caller's mvector.
-template <class T> T warpBroadcast(T V, int Src, HPP_CALLER_LOCATION) {
-  return cpu::coll::warpBroadcast("warpBroadcast", V, Src, File, Line, false,
-                                  false);
-}
-/// The lanes below the caller whose \p Pred is true.
-inline int warpBallotRank(bool Pred, HPP_CALLER_LOCATION) {
-  return cpu::coll::warpBallot("warpBallotRank", Pred, true, File, Line, false,
-                               false);
-}
-/// The lanes of the mvector whose \p Pred is true.
-inline int warpBallotCount(bool Pred, HPP_CALLER_LOCATION) {
-  return cpu::coll::warpBallot("warpBallotCount", Pred, false, File, Line,
-                               false, false);
-}
-
+// The group forms: hpp/cpu/collective_calls.h.
+HPP_CPU_WARP_COLLECTIVES(false, false)
 } // namespace hpp
 
 #endif // HPP_CPU_COLLECTIVES_H
