@@ -51,7 +51,6 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -240,15 +239,6 @@ int runCheck() {
   return Failed ? 1 : 0;
 }
 
-double hostUs(const L2Flush &Flush, const std::function<void()> &Call) {
-  Flush();
-  HPP_CHECK(cudaDeviceSynchronize());
-  const auto A = std::chrono::steady_clock::now();
-  Call();
-  const auto B = std::chrono::steady_clock::now();
-  return std::chrono::duration<double, std::micro>(B - A).count();
-}
-
 struct Version {
   const char *Name;
   std::function<void()> Call;
@@ -264,19 +254,10 @@ void timeAndPrint(std::vector<Version> &Versions, int Runs, double Bytes,
   cudaEvent_t Start, Stop;
   HPP_CHECK(cudaEventCreate(&Start));
   HPP_CHECK(cudaEventCreate(&Stop));
-  auto Time = [&](Version &V) {
-    return V.Host ? hostUs(Flush, V.Call) * 1e-3
+  benchInterleave(Versions, 3, Runs, [&](Version &V) {
+    return V.Host ? benchHostMs(Flush, V.Call)
                   : benchTimeMs(Flush, Start, Stop, V.Call);
-  };
-  for (int R = 0; R < 3; ++R)
-    for (Version &V : Versions)
-      Time(V);
-  const std::size_t K = Versions.size();
-  for (int R = 0; R < Runs; ++R)
-    for (std::size_t Slot = 0; Slot < K; ++Slot) {
-      Version &V = Versions[(R + Slot) % K];
-      V.Ms.push_back(Time(V));
-    }
+  });
   double CubMs = 0, CubHostMs = 0, CopyGBs = 0;
   for (const Version &V : Versions) {
     if (V.IsCopy)

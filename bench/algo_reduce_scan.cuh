@@ -30,7 +30,6 @@
 
 #include <cuda_runtime.h>
 
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -49,37 +48,17 @@ struct TimedVersion {
   std::vector<double> Ms;
 };
 
-/// Milliseconds of \p V's call on the host clock after \p Flush (waited
-/// for, untimed). The call must wait for its own work.
-inline double hostTimeMs(const L2Flush &Flush, const std::function<void()> &F) {
-  Flush();
-  HPP_CHECK(cudaStreamSynchronize(0));
-  const auto A = std::chrono::steady_clock::now();
-  F();
-  const auto B = std::chrono::steady_clock::now();
-  return std::chrono::duration<double, std::milli>(B - A).count();
-}
-
 /// 3 warm-up rounds, then \p Runs rounds of every version in a rotating
-/// order.
+/// order (bench_common.cuh's benchInterleave).
 inline void runInterleaved(std::vector<TimedVersion> &Versions, int Runs,
                            const L2Flush &Flush) {
   cudaEvent_t Start, Stop;
   HPP_CHECK(cudaEventCreate(&Start));
   HPP_CHECK(cudaEventCreate(&Stop));
-  auto Once = [&](TimedVersion &V) {
-    return V.HostClock ? hostTimeMs(Flush, V.Call)
+  benchInterleave(Versions, 3, Runs, [&](TimedVersion &V) {
+    return V.HostClock ? benchHostMs(Flush, V.Call)
                        : benchTimeMs(Flush, Start, Stop, V.Call);
-  };
-  for (int R = 0; R < 3; ++R)
-    for (TimedVersion &V : Versions)
-      Once(V);
-  const std::size_t K = Versions.size();
-  for (int R = 0; R < Runs; ++R)
-    for (std::size_t Slot = 0; Slot < K; ++Slot) {
-      TimedVersion &V = Versions[(R + Slot) % K];
-      V.Ms.push_back(Once(V));
-    }
+  });
   HPP_CHECK(cudaEventDestroy(Start));
   HPP_CHECK(cudaEventDestroy(Stop));
 }

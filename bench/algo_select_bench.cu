@@ -48,7 +48,6 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -256,15 +255,6 @@ int runCheck() {
   return Failed ? 1 : 0;
 }
 
-double hostUs(const L2Flush &Flush, const std::function<void()> &Call) {
-  Flush();
-  HPP_CHECK(cudaDeviceSynchronize());
-  const auto A = std::chrono::steady_clock::now();
-  Call();
-  const auto B = std::chrono::steady_clock::now();
-  return std::chrono::duration<double, std::micro>(B - A).count();
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
@@ -360,19 +350,10 @@ int main(int argc, char **argv) {
     cudaEvent_t Start, Stop;
     HPP_CHECK(cudaEventCreate(&Start));
     HPP_CHECK(cudaEventCreate(&Stop));
-    auto Time = [&](Version &V) {
-      return V.Host ? hostUs(Flush, V.Call) * 1e-3
+    benchInterleave(Versions, WarmUp, Runs, [&](Version &V) {
+      return V.Host ? benchHostMs(Flush, V.Call)
                     : benchTimeMs(Flush, Start, Stop, V.Call);
-    };
-    for (int R = 0; R < WarmUp; ++R)
-      for (Version &V : Versions)
-        Time(V);
-    const std::size_t K = Versions.size();
-    for (int R = 0; R < Runs; ++R)
-      for (std::size_t Slot = 0; Slot < K; ++Slot) {
-        Version &V = Versions[(R + Slot) % K];
-        V.Ms.push_back(Time(V));
-      }
+    });
 
     // The results of the last runs against refSelect.
     HppAsync();

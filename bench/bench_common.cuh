@@ -17,6 +17,8 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -95,6 +97,35 @@ static double benchTimeMs(const L2Flush &Flush, cudaEvent_t Start,
   float Ms = 0;
   HPP_CHECK(cudaEventElapsedTime(&Ms, Start, Stop));
   return Ms;
+}
+
+/// Milliseconds of \p Call on the host clock, after \p Flush (waited for,
+/// untimed). The call must wait for its own work: this times a blocking
+/// call, or an asynchronous one followed by its synchronisation.
+template <class F> static double benchHostMs(const L2Flush &Flush, F &&Call) {
+  Flush();
+  HPP_CHECK(cudaDeviceSynchronize());
+  const auto A = std::chrono::steady_clock::now();
+  Call();
+  const auto B = std::chrono::steady_clock::now();
+  return std::chrono::duration<double, std::milli>(B - A).count();
+}
+
+/// \p WarmUp untimed rounds, then \p Runs rounds of every version of
+/// \p Versions, the first of a round rotating (so that the order decides
+/// no ranking); `Time(V)` times one call of V, appended to `V.Ms`.
+template <class VersionT, class TimeF>
+static void benchInterleave(std::vector<VersionT> &Versions, int WarmUp,
+                            int Runs, TimeF &&Time) {
+  for (int R = 0; R < WarmUp; ++R)
+    for (VersionT &V : Versions)
+      Time(V);
+  const std::size_t K = Versions.size();
+  for (int R = 0; R < Runs; ++R)
+    for (std::size_t Slot = 0; Slot < K; ++Slot) {
+      VersionT &V = Versions[(R + Slot) % K];
+      V.Ms.push_back(Time(V));
+    }
 }
 
 #endif // HPP_BENCH_COMMON_CUH

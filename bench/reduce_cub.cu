@@ -223,16 +223,9 @@ int main(int argc, char **argv) {
     cudaEvent_t Start, Stop;
     HPP_CHECK(cudaEventCreate(&Start));
     HPP_CHECK(cudaEventCreate(&Stop));
-    for (int R = 0; R < WarmUp; ++R)
-      for (Version &V : Versions)
-        benchTimeMs(Flush, Start, Stop, V.Call);
-    const std::size_t K = Versions.size();
-    for (int R = 0; R < Runs; ++R)
-      for (std::size_t Slot = 0; Slot < K; ++Slot) {
-        // Rotate which one goes first.
-        Version &V = Versions[(R + Slot) % K];
-        V.Ms.push_back(benchTimeMs(Flush, Start, Stop, V.Call));
-      }
+    benchInterleave(Versions, WarmUp, Runs, [&](Version &V) {
+      return benchTimeMs(Flush, Start, Stop, V.Call);
+    });
 
     // The sums of the last runs against a double sum on the host.
     float CubSum = 0, HandSum = 0;
