@@ -92,7 +92,8 @@ and multi-file program directories) and .json configs:
      {"path": "...", "skip": "why it is not a whole program"},
      {"path": "...", "cxxflags": ["-DX"], "tool_args": ["--", "-DX"], "env": {"K": "V"}}]}
 
-  runs: argument lists (default [[]]); width_defines: the reference is built
+  runs: argument lists (default [[]]), or {"args": [...], "env": {"K": "V"}}
+  for a run with its own environment (HPP_CPU_DEVICES=3); width_defines: the reference is built
   once per width with -DHPP_CPU_MVECTOR=32|64 (host code that needs the width
   as a constant); width_dependent: its output may differ between widths and
   it checks itself (correct = exit status 0); ignore: a regex, matching output

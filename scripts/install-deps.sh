@@ -10,11 +10,13 @@
 # CMake package, for the unit tests (unittests/). libzstd-dev lets CMake
 # link LLVM's static libraries (their CMake targets name zstd's), which
 # makes the tool start four times faster (lib/CMakeLists.txt).
+# libopenmpi-dev and openmpi-bin are Open MPI (mpicxx, mpirun) for the MPI
+# example, examples/heat_mpi.cpp, and its test (test/examples/heat_mpi.test).
 set -euo pipefail
 
 packages=(cmake ninja-build g++ python3 llvm-19-dev libclang-19-dev clang-19
           llvm-19-tools clang-tools-19 libclang-rt-19-dev libgtest-dev libzstd-dev hipcc
-          rocm-device-libs)
+          rocm-device-libs libopenmpi-dev openmpi-bin)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \

@@ -146,6 +146,44 @@ if os.environ.get("HPP_GPU_CHECK_QUEUE"):
     _gpu_check += ["--queue", os.environ["HPP_GPU_CHECK_QUEUE"]]
 config.substitutions.append(("%gpu_check", " ".join(_gpu_check)))
 
+# MPI (examples/heat_mpi.cpp, test/examples/heat_mpi.test): Open MPI's
+# mpicxx and mpirun, which scripts/install-deps.sh installs; the feature
+# `mpi` where both exist (a developer machine may lack them). %mpicxx
+# builds with %cxx's flags (its compiler is mpicxx's own, g++); add
+# -I%hpp_include for the reference, -I%hpp_runtime -I%hpp_include for the
+# rewritten output. %mpi_include is mpi.h's directories as -I flags, for
+# the tool (after `--`) and the GPU compilers (%gpu_check: compiles only).
+# %mpirun runs on one machine without ssh or a network but the loopback
+# (plm isolated; btl self,vader), as root (CI), more ranks than cores,
+# through shared memory in /tmp (a container's /dev/shm may be small or
+# absent) without cross-process reads (which containers often forbid),
+# and gives up after two minutes instead of hanging.
+def _mpi_include_flags(mpicxx):
+    import subprocess
+    try:
+        out = subprocess.check_output([mpicxx, "--showme:incdirs"],
+                                      universal_newlines=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return " ".join("-I" + d for d in out.split())
+
+
+_mpicxx = lit.util.which("mpicxx")
+_mpirun = lit.util.which("mpirun")
+_mpi_include = _mpicxx and _mpirun and _mpi_include_flags(_mpicxx)
+if _mpi_include:
+    config.available_features.add("mpi")
+    _mpicxx_cmd = _mpicxx + " -std=c++17 -O0 -pthread"
+    if _linker:
+        _mpicxx_cmd += " -fuse-ld=" + _linker
+    config.substitutions.append(("%mpicxx", _mpicxx_cmd))
+    config.substitutions.append(("%mpi_include", _mpi_include))
+    config.substitutions.append(
+        ("%mpirun", "timeout --kill-after=10 120 " + _mpirun +
+         " --allow-run-as-root --oversubscribe --mca plm isolated"
+         " --mca btl self,vader --mca btl_vader_single_copy_mechanism none"
+         " --mca btl_vader_backing_directory /tmp"))
+
 # hpp-rewrite-fuzzer (HPP_BUILD_FUZZER, built by scripts/build.sh in
 # build/fuzz with clang 19): the smoke run of test/fuzz; absent when it was
 # not built.

@@ -20,7 +20,11 @@
 /// MVECTOR_SIZE (run-time: HPP_CPU_MVECTOR=32|64, default 32; a constant
 /// when compiled with -DHPP_CPU_MVECTOR=32|64), MVECTOR_MAX
 /// (64) and MVECTOR_MIN (32); the CUDA-spelled warp intrinsics and warpSize
-/// on a simulated mvector (hpp/cpu/warp.h).
+/// on a simulated mvector (hpp/cpu/warp.h); Device, getDeviceCount,
+/// getDevices, getDefaultDevice, canAccessPeer and enablePeerAccess over
+/// HPP_CPU_DEVICES simulated devices (hpp/cpu/devices.h, docs/devices.md),
+/// allocate / parallelFor / Task::enqueue on a Device, copy and copyAsync
+/// (hpp/cpu/copy.h).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_HPP_H
@@ -30,6 +34,7 @@
 
 #include "hpp/core/algorithms.h"
 #include "hpp/core/atomic.h"
+#include "hpp/core/device.h"
 #include "hpp/core/error.h"
 #include "hpp/core/future.h"
 #include "hpp/core/index.h"
@@ -42,6 +47,8 @@
 #include "hpp/cpu/barrier.h"
 #include "hpp/cpu/channel.h"
 #include "hpp/cpu/collectives.h"
+#include "hpp/cpu/copy.h"
+#include "hpp/cpu/devices.h"
 #include "hpp/cpu/dist_array.h"
 #include "hpp/cpu/memory.h"
 #include "hpp/cpu/parallel_for.h"

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Outline/OutlinePhase.h"
+#include "Dialect/Devices.h"
 #include "Framework/Conditionals.h"
 #include "Framework/LineDirectives.h"
 #include "Outline/KernelOutliner.h"
@@ -99,20 +100,39 @@ bool OutlinePhase::replaceWithLaunch(const KernelSites::Site &S,
   case KernelKind::ParallelFor:
     break;
   }
-  // `parallelFor(` and the lambda are replaced; the range (and the
-  // DistArray) stay, so other rules' edits inside them compose.
+  // `parallelFor(` and the lambda are replaced; the device, the range (and
+  // the DistArray) stay, so other rules' edits inside them compose. With a
+  // device, the kernel goes between the device and the range.
   const auto *Call = cast<CallExpr>(S.Expr);
   const Expr *LastKept = Call->getArg(Call->getNumArgs() - 2);
   SourceLocation AfterKept = Lexer::getLocForEndOfToken(
       SM.getExpansionRange(LastKept->getEndLoc()).getEnd(), 0, SM,
       AST.getLangOpts());
-  return Edits.replace(CharSourceRange::getCharRange(
-                           Call->getBeginLoc(),
-                           SM.getExpansionLoc(Call->getArg(0)->getBeginLoc())),
-                       "hpp::launchKernel(" + K.KernelExpr + ", ", S.Rule) &&
-         Edits.replace(
-             CharSourceRange::getTokenRange(AfterKept, Call->getEndLoc()),
-             K.Arguments + ")", S.Rule);
+  const std::string Launch = "hpp::launchKernel(";
+  bool Done;
+  if (const Expr *Device = launchDevice(Call)) {
+    SourceLocation AfterDevice = Lexer::getLocForEndOfToken(
+        SM.getExpansionRange(Device->getEndLoc()).getEnd(), 0, SM,
+        AST.getLangOpts());
+    Done =
+        Edits.replace(
+            CharSourceRange::getCharRange(
+                Call->getBeginLoc(), SM.getExpansionLoc(Device->getBeginLoc())),
+            Launch, S.Rule) &&
+        Edits.replace(CharSourceRange::getCharRange(
+                          AfterDevice,
+                          SM.getExpansionLoc(Call->getArg(1)->getBeginLoc())),
+                      ", " + K.KernelExpr + ", ", S.Rule);
+  } else {
+    Done =
+        Edits.replace(CharSourceRange::getCharRange(
+                          Call->getBeginLoc(),
+                          SM.getExpansionLoc(Call->getArg(0)->getBeginLoc())),
+                      Launch + K.KernelExpr + ", ", S.Rule);
+  }
+  return Done && Edits.replace(CharSourceRange::getTokenRange(
+                                   AfterKept, Call->getEndLoc()),
+                               K.Arguments + ")", S.Rule);
 }
 
 std::optional<OutlinedKernel> OutlinePhase::outline(const KernelSites::Site &S,

@@ -13,6 +13,7 @@
 
 #include "Outline/OutlineRequest.h"
 #include "Dialect/Channels.h"
+#include "Dialect/Devices.h"
 #include "Dialect/Tasks.h"
 
 #include "clang/AST/DeclTemplate.h"
@@ -26,21 +27,24 @@ std::optional<OutlineRequest>
 OutlineRequest::forParallelFor(const CallExpr *Call, const LambdaExpr *LE,
                                OutlineError &Err) {
   const CXXMethodDecl *Op = LE->getCallOperator();
-  // parallelFor(range, lambda(Index)), or parallelFor(range, darray,
-  // lambda(Index, BoundDistArray<T>)).
-  const bool Dist = Call->getNumArgs() == 3 && Op->getNumParams() == 2;
-  if (!Dist && (Call->getNumArgs() != 2 || Op->getNumParams() != 1)) {
+  // parallelFor([device,] range, lambda(Index)), or parallelFor([device,]
+  // range, darray, lambda(Index, BoundDistArray<T>)).
+  const unsigned First = launchDevice(Call) ? 1 : 0;
+  const unsigned Args = Call->getNumArgs() - First;
+  const bool Dist = Args == 3 && Op->getNumParams() == 2;
+  if (!Dist && (Args != 2 || Op->getNumParams() != 1)) {
     Err = {Call->getBeginLoc(),
-           "cannot outline: only parallelFor(range, lambda) with one Index "
-           "parameter and parallelFor(range, darray, lambda) with an Index "
-           "and a BoundDistArray parameter are supported"};
+           "cannot outline: only parallelFor([device,] range, lambda) with "
+           "one Index parameter and parallelFor([device,] range, darray, "
+           "lambda) with an Index and a BoundDistArray parameter are "
+           "supported"};
     return std::nullopt;
   }
   OutlineRequest Req;
   Req.Kind = KernelKind::ParallelFor;
   Req.Site = Call;
   Req.Lambda = LE;
-  if (!Req.setRange(Call->getArg(0), Err))
+  if (!Req.setRange(Call->getArg(First), Err))
     return std::nullopt;
   if (Dist)
     Req.Bound = Op->getParamDecl(1);

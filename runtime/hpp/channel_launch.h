@@ -109,10 +109,10 @@ template <class T> void Channel<T>::prepareEager(void *Stream) {
       EagerScratch.emplace_back();
       O.KeepScratch = &EagerScratch.back();
       EagerLaunches.push_back(Consumer->prepare(
-          O, detail::ChannelBatch<T>{
-                 Storage + First, Batch, DevState, First + Batch + Shift,
-                 B == 0 && ChannelMemory::Mirrored ? MirrorOnDevice
-                                                   : nullptr}));
+          O,
+          detail::ChannelBatch<T>{
+              Storage + First, Batch, DevState, First + Batch + Shift,
+              B == 0 && ChannelMemory::Mirrored ? MirrorOnDevice : nullptr}));
     }
   } catch (const RuntimeError &E) {
     Eager = 0;
@@ -182,8 +182,10 @@ template <class T> void Channel<T>::collect() {
                          fullMessage());
 #else
     if (S.FullFile)
-      throw RuntimeError("Channel::write", detail::readDeviceString(S.FullFile),
-                         S.FullLine, fullMessage());
+      throw RuntimeError(
+          "Channel::write",
+          detail::readDeviceString(S.FullFile, detail::launchDeviceId()),
+          S.FullLine, fullMessage());
 #endif
     throw RuntimeError("Channel::write", __FILE__, __LINE__, fullMessage());
   }

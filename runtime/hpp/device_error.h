@@ -190,14 +190,22 @@ public:
   /// A sink with a fresh slot (GPU); null on the CPU backend, where the
   /// work-items raise their errors themselves.
   static std::shared_ptr<DeviceErrorSink> make();
-  DeviceErrorSink(DeviceErrorSlot *Slot, volatile unsigned *Flag)
-      : Slot(Slot), Flag(Flag) {}
+  DeviceErrorSink(DeviceErrorSlot *Slot, volatile unsigned *Flag,
+                  int Device = 0)
+      : Slot(Slot), Flag(Flag), Device(Device) {}
   DeviceErrorSink(const DeviceErrorSink &) = delete;
   DeviceErrorSink &operator=(const DeviceErrorSink &) = delete;
   ~DeviceErrorSink();
 
   /// The device address the kernel's handles carry.
   DeviceErrorSlot *slot() const { return Slot; }
+  /// The device whose memory holds the slot (whose kernels record in it).
+  int device() const { return Device; }
+  /// The flag word (mapped host memory, the same address on every device):
+  /// what a kernel on another device reads, which may not reach the slot.
+  const unsigned *flagWord() const {
+    return const_cast<const unsigned *>(Flag);
+  }
   /// The launch's range, for the work-items a deadlock report says lie
   /// past its end.
   void setRange(const std::size_t Global[3], const std::size_t Local[3]) {
@@ -221,14 +229,16 @@ private:
 
   DeviceErrorSlot *Slot;
   volatile unsigned *Flag;
+  int Device;
   std::size_t Global[3] = {1, 1, 1}, Local[3] = {1, 1, 1};
   mutable std::unique_ptr<DeviceErrorSlot> Copy;
 };
 
-/// The NUL-terminated string at device address \p P (a string literal of
-/// device code: the file of an error), at most DeviceErrorFileBytes bytes;
-/// "?" when it cannot be read. Defined by the backend.
-std::string readDeviceString(const char *P);
+/// The NUL-terminated string at device address \p P of device \p Device
+/// (a string literal of device code: the file of an error), at most
+/// DeviceErrorFileBytes bytes; "?" when it cannot be read. Defined by the
+/// backend.
+std::string readDeviceString(const char *P, int Device);
 
 /// Throws the error \p Sink recorded, if any.
 inline void checkDeviceErrors(const std::shared_ptr<DeviceErrorSink> &Sink) {
@@ -249,13 +259,17 @@ public:
     std::lock_guard<std::mutex> Lock(M);
     Pending.push_back(std::move(Sink));
   }
-  /// After a device-wide synchronisation: throws the first error among
-  /// them, in launch order; forgets them all.
-  void check() {
+  /// After a device-wide synchronisation of device \p Device: throws the
+  /// first error among its sinks, in launch order; forgets them (those of
+  /// other devices stay, for their device's synchronisation).
+  void check(int Device) {
     std::vector<std::shared_ptr<DeviceErrorSink>> Mine;
     {
       std::lock_guard<std::mutex> Lock(M);
-      Mine.swap(Pending);
+      std::vector<std::shared_ptr<DeviceErrorSink>> Others;
+      for (auto &S : Pending)
+        (S->device() == Device ? Mine : Others).push_back(std::move(S));
+      Pending.swap(Others);
     }
     for (const auto &S : Mine)
       checkDeviceErrors(S);
@@ -266,8 +280,10 @@ private:
   std::vector<std::shared_ptr<DeviceErrorSink>> Pending;
 };
 
-/// After a device-wide synchronisation (waitForAfterLaunch).
-inline void checkDeferredDeviceErrors() { DeferredDeviceErrors::get().check(); }
+/// After a device-wide synchronisation of \p Device (waitForAfterLaunch).
+inline void checkDeferredDeviceErrors(int Device) {
+  DeferredDeviceErrors::get().check(Device);
+}
 
 /// HIP counts them exactly (Arrived). On CUDA each waiter recorded the
 /// pending count before its warp's arrival (hpp/block_barrier.h): the least
@@ -296,7 +312,7 @@ inline unsigned DeviceErrorSink::arrivals(const DeviceBarrierInfo &B,
 
 inline RuntimeError DeviceErrorSink::error() const {
   const DeviceErrorSlot &R = record();
-  const std::string File = readDeviceString(R.File);
+  const std::string File = readDeviceString(R.File, Device);
   if (R.Kind == SegmentIndexError)
     return RuntimeError("Segment::operator[]", File, R.Line,
                         segmentIndexText(std::size_t(R.Index), R.Negative != 0,
@@ -361,7 +377,7 @@ namespace detail {
 inline std::shared_ptr<DeviceErrorSink> DeviceErrorSink::make() {
   return nullptr;
 }
-inline std::string readDeviceString(const char *P) { return P ? P : ""; }
+inline std::string readDeviceString(const char *P, int) { return P ? P : ""; }
 inline DeviceErrorSink::~DeviceErrorSink() = default;
 inline const DeviceErrorSlot &DeviceErrorSink::record() const {
   if (!Copy)

@@ -6,7 +6,13 @@
 ///
 /// \file
 /// hpp::launchKernel(kernel, range, args...), the host side of every
-/// rewritten parallelFor:
+/// rewritten parallelFor, on the default device (docs/devices.md), and
+/// hpp::launchKernel(device, kernel, range, args...), the host side of
+/// `parallelFor(device, range, ...)`, on that device:
+///  0. the device is checked (RuntimeError at the caller's line) and made
+///     the current one (GPU: cudaSetDevice, restored after) for every step
+///     below; on the CPU backend the work-items run on it, for the check
+///     of the memory they use (hpp/cpu/device_sim.h);
 ///  1. an empty range launches nothing;
 ///  2. work-group size: the range's local size (Range<N,N>) or a default
 ///     (256 in 1D, 16x16 in 2D, 8x8x4 in 3D); grid = ceil(global / local)
@@ -14,7 +20,7 @@
 ///  3. the arguments are converted to the kernel's parameter types;
 ///  4. Barrier arguments are checked (hpp/barrier.h); a BoundDistArray
 ///     argument (hpp/dist_array.h) sets the dynamic shared memory; every
-///     Pointer<T> argument is prefetched to the device when the device
+///     Pointer<T> argument of the device is prefetched to it when it
 ///     supports concurrent managed access (HPP_PREFETCH can restrict this
 ///     to an allocation's first launch, or turn it off: hpp/prefetch.h);
 ///  5. the kernel is launched (cudaLaunchKernel / hipLaunchKernel / host
@@ -45,6 +51,7 @@
 #error "include <hpp/runtime.h>, which selects the backend first"
 #endif
 
+#include "hpp/core/device.h"
 #include "hpp/core/error.h"
 #include "hpp/core/pointer.h"
 #include "hpp/core/range.h"
@@ -189,9 +196,7 @@ inline void finishAfterLaunch(LaunchScratch &Scratch) {
 /// A kernel that needs all its work-groups resident at once (it calls
 /// __gpu_sync): launched cooperatively (cudaLaunchCooperativeKernel /
 /// hipLaunchCooperativeKernel) after a co-residency check.
-template <class KernelT> struct Cooperative {
-  KernelT Kernel;
-};
+template <class KernelT> struct Cooperative { KernelT Kernel; };
 
 template <class KernelT> Cooperative<KernelT> cooperative(KernelT Kernel) {
   return {Kernel};
@@ -385,16 +390,37 @@ inline bool isLaunchError(const RuntimeError &E) {
 /// when its work-groups cannot all be resident at once.
 ///
 /// Written as a call, `hpp::launchKernel(k, range, args...);`, it is a
-/// class whose constructor launches: the deduction guide below fixes the
+/// class whose constructor launches: the deduction guides below fix the
 /// argument types, so the constructor can take the caller's file and line
 /// after them, and an error about the launch (a work-group too large, a
 /// cooperative launch that cannot be resident, a bad HPP_PREFETCH) names
 /// the line of the launch rather than this header.
+///
+/// `hpp::launchKernel(d, k, range, args...)`, with an hpp::Device first,
+/// is the same launch on device d (the rewritten
+/// `parallelFor(d, range, ...)`). The two cannot be confused: a Device is
+/// neither a kernel followed by a Range, nor does a kernel convert to a
+/// Device.
 template <class KernelT, int Dims, int LocalDims, class... A>
 struct launchKernel {
   launchKernel(KernelT Kernel, const Range<Dims, LocalDims> &R, A &&...Args,
                HPP_CALLER_LOCATION) {
+    launch(false, 0, Kernel, R, std::forward<A>(Args)..., File, Line);
+  }
+  launchKernel(Device D, KernelT Kernel, const Range<Dims, LocalDims> &R,
+               A &&...Args, HPP_CALLER_LOCATION) {
+    launch(true, D.getId(), Kernel, R, std::forward<A>(Args)..., File, Line);
+  }
+
+private:
+  /// The launch on device \p Dev if \p Named, else on the default device.
+  static void launch(bool Named, int Dev, KernelT Kernel,
+                     const Range<Dims, LocalDims> &R, A &&...Args,
+                     const char *File, int Line) {
     try {
+      if (!Named)
+        Dev = detail::defaultDeviceId(File, Line);
+      const detail::LaunchDevice OnDevice(Dev, "parallelFor", File, Line);
       detail::beforeBlockingLaunch(File, Line);
       // The reference's refusals of a range, with its texts.
       detail::checkLaunchRange(R, "parallelFor", File, Line);
@@ -410,6 +436,9 @@ struct launchKernel {
 
 template <class KernelT, int Dims, int LocalDims, class... A>
 launchKernel(KernelT, const Range<Dims, LocalDims> &, A &&...)
+    -> launchKernel<KernelT, Dims, LocalDims, A...>;
+template <class KernelT, int Dims, int LocalDims, class... A>
+launchKernel(Device, KernelT, const Range<Dims, LocalDims> &, A &&...)
     -> launchKernel<KernelT, Dims, LocalDims, A...>;
 
 } // namespace hpp

@@ -104,6 +104,8 @@ public:
   void *zeroed(std::size_t Bytes);
   /// The stream the launch is made on (zeroing is ordered before it).
   void *Stream = nullptr;
+  /// The device of the blocks (GPU), set by the first zeroed(); -1 before.
+  int Device = -1;
   /// Registered by the arguments; empty for most launches (no allocation).
   std::vector<AfterLaunchHook> AfterLaunch;
   /// The record of the launch's device errors (hpp/device_error.h): a

@@ -5,10 +5,13 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// hpp::allocate<T>(n): n zeroed elements of memory usable on the host and
-/// in kernels (managed memory; on HIP also advised coarse-grained), as a
-/// Pointer<T>. hpp::deallocate(p) frees it. Failures throw RuntimeError at
-/// the caller's file and line.
+/// hpp::allocate<T>(n, device): n zeroed elements of memory usable on the
+/// host and in kernels on that device (managed memory made with the device
+/// current; on HIP also advised coarse-grained; where there are several
+/// devices, advised to stay on its own), as a Pointer<T> that carries the
+/// device; hpp::allocate<T>(n) is on the default device (docs/devices.md).
+/// hpp::deallocate(p) frees it. Failures throw RuntimeError at the
+/// caller's file and line.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_MEMORY_H
@@ -18,6 +21,7 @@
 #error "include <hpp/runtime.h>, which selects the backend first"
 #endif
 
+#include "hpp/core/device.h"
 #include "hpp/core/error.h"
 #include "hpp/core/pointer.h"
 #include "hpp/launch.h"
@@ -29,13 +33,17 @@
 
 namespace hpp {
 
-/// \p Count zeroed elements of T visible to the host and to kernels. No
+/// \p Count zeroed elements of T on device \p D, visible to the host and
+/// to kernels on D (and on the devices given peer access to D). No
 /// constructors run (T is a scalar, a struct of scalars or an Atomic<U>).
-/// allocate<T>(0) returns a null Pointer. A failure throws RuntimeError at
-/// the caller's line, with the backend call that failed.
-template <class T> Pointer<T> allocate(std::size_t Count, HPP_CALLER_LOCATION) {
+/// allocate<T>(0, D) returns a null Pointer. A failure (a device that does
+/// not exist included) throws RuntimeError at the caller's line, with the
+/// backend call that failed.
+template <class T>
+Pointer<T> allocate(std::size_t Count, Device D, HPP_CALLER_LOCATION) {
   static_assert(std::is_trivially_destructible<T>::value,
                 "hpp::allocate<T>: T must be trivially destructible");
+  detail::checkDeviceId(D.getId(), "allocate", File, Line);
   if (Count == 0)
     return Pointer<T>();
   if (Count > std::numeric_limits<std::size_t>::max() / sizeof(T))
@@ -44,20 +52,28 @@ template <class T> Pointer<T> allocate(std::size_t Count, HPP_CALLER_LOCATION) {
                        "out of memory (the size in bytes overflows size_t)");
   void *Raw;
   try {
-    Raw = detail::allocateManagedBytes(Count * sizeof(T));
+    Raw = detail::allocateManagedBytesOn(Count * sizeof(T), D.getId());
   } catch (const RuntimeError &E) {
     throw E.at(File, Line);
   }
-  return Pointer<T>(static_cast<T *>(Raw), Count);
+  detail::recordAllocationSite(Raw, Count * sizeof(T), D.getId(), File, Line);
+  return Pointer<T>(static_cast<T *>(Raw), Count, D.getId());
+}
+
+/// \p Count zeroed elements of T on the default device (HPP_DEVICE).
+template <class T> Pointer<T> allocate(std::size_t Count, HPP_CALLER_LOCATION) {
+  return allocate<T>(Count, Device(detail::defaultDeviceId(File, Line)), File,
+                     Line);
 }
 
 /// Frees memory from allocate; a null Pointer is ignored.
 template <class T> void deallocate(Pointer<T> P) {
   if (!P)
     return;
-  detail::PrefetchedSet::get().forget(P.get());
-  detail::freeManagedBytes(
-      const_cast<void *>(static_cast<const volatile void *>(P.get())));
+  void *Raw = const_cast<void *>(static_cast<const volatile void *>(P.get()));
+  detail::PrefetchedSet::get().forget(Raw);
+  detail::forgetAllocationSite(Raw);
+  detail::freeManagedBytes(Raw);
 }
 
 } // namespace hpp

@@ -5,10 +5,12 @@
 //===----------------------------------------------------------------------===//
 ///
 /// \file
-/// Step 4 of hpp::launchKernel (hpp/launch.h): every Pointer argument's
-/// managed memory is prefetched to the launch device where the device
-/// supports concurrent managed access, as HPP_PREFETCH says (PrefetchPolicy);
-/// the backend provides currentDeviceTarget and prefetchToDevice.
+/// Step 4 of hpp::launchKernel (hpp/launch.h): the managed memory of every
+/// Pointer argument allocated on the launch device is prefetched to it
+/// where the device supports concurrent managed access, as HPP_PREFETCH
+/// says (PrefetchPolicy); a Pointer of another device (used through peer
+/// access) stays where it is. The backend provides launchDeviceId,
+/// currentDeviceTarget and prefetchToDevice.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_PREFETCH_H
@@ -119,9 +121,11 @@ template <unsigned N> struct PrefetchList {
   };
   Entry Entries[N];
   unsigned Count = 0;
+  /// The launch's device: Pointers of others are left out (-1: none is).
+  int Device = -1;
 
   template <class T> void add(const Pointer<T> &P) {
-    if (!P.get() || P.size() == 0)
+    if (!P || P.size() == 0 || (Device >= 0 && P.getDevice().getId() != Device))
       return;
     const void *Ptr = P.get();
     const std::size_t Bytes = P.size() * sizeof(T);
@@ -145,6 +149,7 @@ template <class... P> void prefetchPointers(const std::tuple<P...> &Args) {
     if (Policy == PrefetchPolicy::Never)
       return;
     PrefetchList<(unsigned(IsPointer<P>::value) + ...)> List;
+    List.Device = launchDeviceId();
     std::apply([&](const auto &...A) { (List.add(A), ...); }, Args);
     unsigned Count = 0;
     for (unsigned I = 0; I < List.Count; ++I)

@@ -11,6 +11,9 @@
 ///  - the core types: Range, Index, Pointer, Atomic, RuntimeError;
 ///  - hpp::launchKernel and hpp::detail::kernelIndex (launch.h,
 ///    kernel_index.h), hpp::allocate / hpp::deallocate (memory.h);
+///  - Device, getDeviceCount, getDevices, getDefaultDevice, canAccessPeer,
+///    enablePeerAccess, copy, copyAsync (devices.h; docs/devices.md), and
+///    the launches, tasks and allocations on a device;
 ///  - HPP_CHECK (check.h);
 ///  - MVECTOR_MAX/MIN, getWarpSize & co., LaneMask, `cg` (warp.h);
 ///  - Barrier (barrier.h; its work-group state and deadlock detection on
@@ -30,11 +33,13 @@
 /// other headers of runtime/hpp are pieces of this one and need the backend it
 /// selects.
 ///
-/// Environment: HPP_PREFETCH=always|first|never (launch.h);
+/// Environment: HPP_DEVICE (the default device: docs/devices.md);
+/// HPP_PREFETCH=always|first|never (launch.h);
 /// HPP_CHANNEL_EAGER (GPU: consumer launches enqueued behind a producer,
 /// default 2: channel.h); CPU backend:
-/// HPP_CPU_THREADS (host threads per launch) and HPP_CPU_MVECTOR=32|64 (the
-/// simulated warp width, default 32).
+/// HPP_CPU_THREADS (host threads per launch), HPP_CPU_MVECTOR=32|64 (the
+/// simulated warp width, default 32), HPP_CPU_DEVICES and HPP_CPU_PEER (the
+/// simulated devices, hpp/cpu/device_sim.h).
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_H
@@ -51,6 +56,7 @@
 
 #include "hpp/annotations.h"
 #include "hpp/core/atomic.h"
+#include "hpp/core/device.h"
 #include "hpp/core/error.h"
 #include "hpp/core/future.h"
 #include "hpp/core/index.h"
@@ -74,6 +80,8 @@
 // After task.h: a channel's consumers are launched as tasks are.
 #include "hpp/channel.h"
 #include "hpp/memory.h"
+// After memory.h and task.h: allocate on a device, copyAsync's futures.
+#include "hpp/devices.h"
 // After memory.h and prefetch: the kernels prefetch their Pointers.
 #include "hpp/algorithms.h"
 

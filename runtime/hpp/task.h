@@ -13,7 +13,9 @@
 ///
 /// and constructs the Task from `hpp::detail::taskKernel(k, captures...)`,
 /// which copies the captures as the lambda did. `enqueue(range[, after])`
-/// and the Future (hpp/core/future.h) keep the dialect's spelling; the
+/// (also `enqueue(device, range[, after])`: docs/devices.md; without a
+/// device, on the default one) and the Future (hpp/core/future.h) keep the
+/// dialect's spelling; the
 /// kernel starts with `if (!result.runs()) return;` (TaskGate):
 ///  - CUDA/HIP: each enqueue launches on one of the runtime's non-blocking
 ///    streams (round robin, so that independent tasks overlap), after an
@@ -34,6 +36,7 @@
 #error "include <hpp/runtime.h>, which selects the backend first"
 #endif
 
+#include "hpp/core/device.h"
 #include "hpp/core/error.h"
 #include "hpp/core/future.h"
 #include "hpp/core/index.h"
@@ -125,7 +128,7 @@ template <class KernelT, class... A> struct TaskKernel {
 /// What the rewritten Task is constructed from.
 template <class KernelT, class... A>
 TaskKernel<KernelT, std::decay_t<A>...> taskKernel(KernelT Kernel,
-                                                    A &&...Args) {
+                                                   A &&...Args) {
   return {Kernel, std::tuple<std::decay_t<A>...>(std::forward<A>(Args)...)};
 }
 
@@ -206,23 +209,44 @@ public:
   Task(detail::TaskKernel<KernelT, A...> K)
       : Launch(std::make_shared<LaunchOf<KernelT, A...>>(std::move(K))) {}
 
-  /// Launches over \p Rg; returns at once.
+  /// Launches over \p Rg on the default device; returns at once.
   Future<Result> enqueue(const Range<N> &Rg, HPP_CALLER_LOCATION) {
-    return submit(detail::withLocalSize(Rg), {}, File, Line);
+    return submit(false, 0, detail::withLocalSize(Rg), {}, File, Line);
   }
   Future<Result> enqueue(const Range<N, N> &Rg, HPP_CALLER_LOCATION) {
-    return submit(Rg, {}, File, Line);
+    return submit(false, 0, Rg, {}, File, Line);
   }
   /// Launches over \p Rg after \p After has completed; returns at once.
   template <class D>
   Future<Result> enqueue(const Range<N> &Rg, const Future<D> &After,
                          HPP_CALLER_LOCATION) {
-    return submit(detail::withLocalSize(Rg), depsOf(After), File, Line);
+    return submit(false, 0, detail::withLocalSize(Rg), depsOf(After), File,
+                  Line);
   }
   template <class D>
   Future<Result> enqueue(const Range<N, N> &Rg, const Future<D> &After,
                          HPP_CALLER_LOCATION) {
-    return submit(Rg, depsOf(After), File, Line);
+    return submit(false, 0, Rg, depsOf(After), File, Line);
+  }
+  /// The same on device \p Dev; \p After may come from any device (on a
+  /// GPU, Dev's stream waits for its event; the host does not block).
+  Future<Result> enqueue(Device Dev, const Range<N> &Rg, HPP_CALLER_LOCATION) {
+    return submit(true, Dev.getId(), detail::withLocalSize(Rg), {}, File, Line);
+  }
+  Future<Result> enqueue(Device Dev, const Range<N, N> &Rg,
+                         HPP_CALLER_LOCATION) {
+    return submit(true, Dev.getId(), Rg, {}, File, Line);
+  }
+  template <class D>
+  Future<Result> enqueue(Device Dev, const Range<N> &Rg, const Future<D> &After,
+                         HPP_CALLER_LOCATION) {
+    return submit(true, Dev.getId(), detail::withLocalSize(Rg), depsOf(After),
+                  File, Line);
+  }
+  template <class D>
+  Future<Result> enqueue(Device Dev, const Range<N, N> &Rg,
+                         const Future<D> &After, HPP_CALLER_LOCATION) {
+    return submit(true, Dev.getId(), Rg, depsOf(After), File, Line);
   }
 
 private:
@@ -249,7 +273,8 @@ private:
     }
     void check() const override {
       std::apply(
-          [](const A &...Args) { (detail::checkTaskCapture(Args), ...); }, K.Args);
+          [](const A &...Args) { (detail::checkTaskCapture(Args), ...); },
+          K.Args);
     }
     detail::TaskKernel<KernelT, A...> K;
   };
@@ -260,14 +285,19 @@ private:
     return Out;
   }
 
-  Future<Result> submit(const Range<N, N> &Rg, Deps After, const char *File,
-                        int Line) {
+  /// Enqueues on device \p Dev if \p Named, else on the default device.
+  Future<Result> submit(bool Named, int Dev, const Range<N, N> &Rg, Deps After,
+                        const char *File, int Line) {
+    if (!Named)
+      Dev = detail::defaultDeviceId(File, Line);
+    else
+      detail::checkDeviceId(Dev, "Task::enqueue", File, Line);
     // The reference's refusals of a range, with its texts: before any
     // buffer is sized by it.
     detail::checkLaunchRange(Rg, "Task::enqueue", File, Line);
     try {
       Launch->check();
-      return detail::submitTask<R, N>(Launch, Rg, std::move(After), File,
+      return detail::submitTask<R, N>(Launch, Rg, std::move(After), Dev, File,
                                       Line);
     } catch (const RuntimeError &E) {
       if (detail::isLaunchError(E))

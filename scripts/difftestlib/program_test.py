@@ -96,6 +96,7 @@ class ProgramTest:
         if self.cfg.cpu_threads:
             env["HPP_CPU_THREADS"] = str(self.cfg.cpu_threads)
         env.update(self.p.env)
+        env.update(getattr(args, "env", {}))
         return self.runner.run([exe] + list(args), env=env, timing=self.timing, key="runs")
 
     def kernel_outputs(self, exe, width, ids):

@@ -21,6 +21,22 @@ DIAG = re.compile(r"^(.*?):(\d+):(\d+): (warning|error|fatal error|remark|note):
 UNIT_LINE = re.compile(r"^kernel (\d+): (.*)$")
 
 
+class RunArgs(list):
+    """One argument list of a program, with the environment of that run
+    alone (a run written {"args": [...], "env": {...}})."""
+
+    def __init__(self, args, env=None):
+        super().__init__(map(str, args))
+        self.env = dict(env or {})
+
+
+def parse_run(r):
+    """A runs entry: an argument list, or {"args": [...], "env": {...}}."""
+    if isinstance(r, dict):
+        return RunArgs(r.get("args", []), r.get("env"))
+    return RunArgs(r)
+
+
 class Program:
     """One input program and its options. A directory with a program.json
     (scripts/warpgen.py --multi-file) is one program of several sources:
@@ -31,7 +47,7 @@ class Program:
     def __init__(self, path, opts=None):
         opts = opts or {}
         self.path = os.path.abspath(path)
-        self.runs = [list(map(str, r)) for r in opts.get("runs", [[]])]
+        self.runs = [parse_run(r) for r in opts.get("runs", [[]])]
         self.width_defines = bool(opts.get("width_defines", False))
         self.width_dependent = bool(opts.get("width_dependent", False))
         self.ignore = re.compile(opts["ignore"]) if opts.get("ignore") else None

@@ -26,7 +26,10 @@
 ///
 /// Misuse throws RuntimeError at the caller's line: n beyond a Pointer's
 /// size, overlapping input and output (other than a scan in place), fewer
-/// bins than numBins, an empty or NaN bin range.
+/// bins than numBins, an empty or NaN bin range. They run on their input's
+/// device (in.getDevice()); on the CPU runtimes an out or bins Pointer of
+/// another device that device has no peer access to (hpp/cpu/device_sim.h)
+/// is refused too, as a kernel on in's device using it would be.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_CORE_ALGORITHMS_H
@@ -77,6 +80,34 @@ void checkExtent(const Pointer<T> &P, std::size_t N, const char *Call,
                     "n = " + std::to_string(N) + " but " + What + " holds " +
                         std::to_string(P.size()) + " elements",
                     File, Line);
+}
+
+/// \p P (named \p What) is memory that a kernel on \p In's device may use:
+/// on the CPU runtimes, where the algorithms run as host code, the check
+/// that Pointer makes in a kernel (hpp/cpu/device_sim.h).
+template <class T, class U>
+void checkOnInputDevice(const Pointer<T> &In, const Pointer<U> &P,
+                        const char *Call, const char *What, const char *File,
+                        int Line) {
+#if defined(HPP_BACKEND_CPU)
+  const int D = In.getDevice().getId(), E = P.getDevice().getId();
+  if (D == E || cpu::simulatedPeerEnabled(D, E))
+    return;
+  cpu::AllocationRecord R{};
+  std::string Where;
+  if (cpu::AllocationTable::get().find(P.get(), R))
+    Where = " allocated at " + siteText(R.File, R.Line);
+  const std::string DS = std::to_string(D), ES = std::to_string(E);
+  algorithmMisuse(Call,
+                  std::string("it runs on in's device ") + DS + ", and " +
+                      What + " is memory of device " + ES + Where +
+                      "; copy it to device " + DS +
+                      " first (hpp::copy) or call enablePeerAccess(Device(" +
+                      DS + "), Device(" + ES + "))",
+                  File, Line);
+#else
+  (void)In, (void)P, (void)Call, (void)What, (void)File, (void)Line;
+#endif
 }
 
 /// [A, A + N) and [B, B + N) share no element; with \p SameOk, A == B is
@@ -182,6 +213,7 @@ void inclusiveScan(Pointer<T> In, Pointer<T> Out, std::size_t N, Op O = Op(),
                    HPP_CALLER_LOCATION) {
   detail::checkExtent(In, N, "inclusiveScan", "in", File, Line);
   detail::checkExtent(Out, N, "inclusiveScan", "out", File, Line);
+  detail::checkOnInputDevice(In, Out, "inclusiveScan", "out", File, Line);
   detail::checkApart(In.get(), Out.get(), N, true, "inclusiveScan", File, Line);
 #if defined(HPP_BACKEND_CPU)
   detail::refScan(In.get(), Out.get(), N, false, T(), O);
@@ -196,6 +228,7 @@ void exclusiveScan(Pointer<T> In, Pointer<T> Out, std::size_t N, T Init = T(),
                    Op O = Op(), HPP_CALLER_LOCATION) {
   detail::checkExtent(In, N, "exclusiveScan", "in", File, Line);
   detail::checkExtent(Out, N, "exclusiveScan", "out", File, Line);
+  detail::checkOnInputDevice(In, Out, "exclusiveScan", "out", File, Line);
   detail::checkApart(In.get(), Out.get(), N, true, "exclusiveScan", File, Line);
 #if defined(HPP_BACKEND_CPU)
   detail::refScan(In.get(), Out.get(), N, true, Init, O);
@@ -211,6 +244,7 @@ std::size_t select(Pointer<T> In, Pointer<T> Out, std::size_t N, Pred P,
                    HPP_CALLER_LOCATION) {
   detail::checkExtent(In, N, "select", "in", File, Line);
   detail::checkExtent(Out, N, "select", "out", File, Line);
+  detail::checkOnInputDevice(In, Out, "select", "out", File, Line);
   detail::checkApart(In.get(), Out.get(), N, false, "select", File, Line);
 #if defined(HPP_BACKEND_CPU)
   return detail::refSelect(In.get(), Out.get(), N, P);
@@ -235,6 +269,7 @@ void histogram(Pointer<T> In, std::size_t N, Pointer<C> Bins, int NumBins,
         File, Line);
   detail::checkExtent(Bins, std::size_t(NumBins), "histogram", "bins", File,
                       Line);
+  detail::checkOnInputDevice(In, Bins, "histogram", "bins", File, Line);
   if (!(Lower < Upper))
     detail::algorithmMisuse(
         "histogram", "the bin range [lower, upper) is empty", File, Line);

@@ -126,6 +126,10 @@ public:
   /// or a Channel captured by reference) still exists, as a GPU would have
   /// run it by then; GPU work just goes on.
   virtual void orphaned() {}
+  /// The call that enqueued the work, for its errors ("Task::enqueue"
+  /// unless set, e.g. "copyAsync").
+  const char *call() const { return Call; }
+  void setCall(const char *C) { Call = C; }
   /// Where the task was enqueued.
   const char *file() const { return File; }
   int line() const { return Line; }
@@ -185,7 +189,7 @@ public:
         NotRunRoot = Root;
       }
       return std::make_exception_ptr(
-          RuntimeError("Task::enqueue", File, Line,
+          RuntimeError(Call, File, Line,
                        "not run: the task it waits for, enqueued at " +
                            siteText(D->file(), D->line()) + ", " + Why));
     }
@@ -215,6 +219,7 @@ protected:
 
 private:
   mutable std::mutex M;
+  const char *Call = "Task::enqueue";
   const char *File;
   int Line;
   bool Done = false;

@@ -42,6 +42,7 @@
 #ifndef HPP_CPU_DIST_ARRAY_H
 #define HPP_CPU_DIST_ARRAY_H
 
+#include "hpp/core/device.h"
 #include "hpp/core/error.h"
 #include "hpp/core/index.h"
 #include "hpp/core/range.h"
@@ -211,9 +212,10 @@ template <class F> constexpr bool alwaysFalse() { return false; }
 
 /// Runs \p Body once per point of \p R's global range in work-groups of
 /// \p R's local size, each work-group with its own copy of \p D's regions
-/// (bound as the body's BoundDistArray<T>), and returns when every
-/// work-item has finished. The trailing work-items of a partial last group
-/// do not run the body (they count as arrived at Segment::barrier).
+/// (bound as the body's BoundDistArray<T>), on the default device, and
+/// returns when every work-item has finished. The trailing work-items of a
+/// partial last group do not run the body (they count as arrived at
+/// Segment::barrier).
 template <int N, class T, class F>
 void parallelFor(Range<N, N> R, DistArray<T> &D,
                  F Body HPP_CPU_LAUNCH_LOCATION) {
@@ -231,7 +233,29 @@ void parallelFor(Range<N, N> R, DistArray<T> &D,
                                                     BoundDistArray<T>>>::value,
                   "parallelFor: the body must return void");
     cpu::DistBody<N, T, F> Wrapped(Body, D);
-    HPP_CPU_LAUNCH(R, Wrapped);
+    HPP_CPU_LAUNCH_ON(cpu::DefaultDevice, R, Wrapped);
+  }
+}
+
+/// The same on device \p Dev.
+template <int N, class T, class F>
+void parallelFor(Device Dev, Range<N, N> R, DistArray<T> &D,
+                 F Body HPP_CPU_LAUNCH_LOCATION) {
+  constexpr bool TakesIndex =
+      std::is_invocable<F &, const Index<N, N> &, BoundDistArray<T>>::value;
+  static_assert(TakesIndex,
+                "parallelFor(Range<N,N>, DistArray<T>, body): the body must "
+                "take (Index<N,N>, BoundDistArray<T>) with the range's N and "
+                "the DistArray's T");
+  static_assert(cpu::TakesIndexType<F>::value,
+                "parallelFor: the body's parameter must be an hpp::Index (a "
+                "1-D Index converts to its global id inside the body)");
+  if constexpr (TakesIndex) {
+    static_assert(std::is_void<std::invoke_result_t<F &, const Index<N, N> &,
+                                                    BoundDistArray<T>>>::value,
+                  "parallelFor: the body must return void");
+    cpu::DistBody<N, T, F> Wrapped(Body, D);
+    HPP_CPU_LAUNCH_ON(Dev.getId(), R, Wrapped);
   }
 }
 
@@ -242,6 +266,14 @@ void parallelFor(Range<N> R, DistArray<T> &D, F Body) {
                 "parallelFor(Range<N>, DistArray<T>, body): a DistArray needs "
                 "a work-group size; pass a Range<N,N>(global, local)");
   (void)R, (void)D, (void)Body;
+}
+template <int N, class T, class F>
+void parallelFor(Device Dev, Range<N> R, DistArray<T> &D, F Body) {
+  static_assert(cpu::alwaysFalse<F>(),
+                "parallelFor(Device, Range<N>, DistArray<T>, body): a "
+                "DistArray needs a work-group size; pass a "
+                "Range<N,N>(global, local)");
+  (void)Dev, (void)R, (void)D, (void)Body;
 }
 
 } // namespace hpp

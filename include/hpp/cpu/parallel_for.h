@@ -11,14 +11,21 @@
 /// Work-group sizes, the Index fields and the skipping of trailing
 /// work-items match the GPU runtime exactly.
 ///
+/// parallelFor(Device(d), range, body) runs the launch on simulated device
+/// d (hpp/cpu/device_sim.h: its work-items may use the memory of d and of
+/// the devices d was given peer access to); the forms without a Device
+/// run on the default device.
+///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_CPU_PARALLEL_FOR_H
 #define HPP_CPU_PARALLEL_FOR_H
 
+#include "hpp/core/device.h"
 #include "hpp/core/error.h"
 #include "hpp/core/index.h"
 #include "hpp/core/range.h"
 #include "hpp/core/range_check.h"
+#include "hpp/cpu/device_sim.h"
 #include "hpp/cpu/group_executor.h"
 #include "hpp/cpu/launch_context.h"
 #include "hpp/cpu/settings.h"
@@ -342,15 +349,35 @@ void launch(const Range<Dims, LocalDims> &R, const F &Body, const char *File,
       .run();
 }
 
-/// A blocking parallelFor: first runs the enqueued tasks and reports the
-/// errors of tasks nobody waited for (hpp/cpu/sync.h), then launches, then
-/// waits for the channel consumers the launch's writes triggered.
+/// The number that stands for the default device in launchBlocking
+/// (resolved at the call, where a bad HPP_DEVICE is reported). No Device
+/// has it: a Device's number is an int, so Device(-1) is refused as any
+/// other device that does not exist.
+constexpr long long DefaultDevice = -(1LL << 40);
+
+/// The device \p Dev names at the launch at \p File : \p Line (the
+/// default device for DefaultDevice); throws RuntimeError(\p Call) for a
+/// device that does not exist.
+inline int launchDevice(long long Dev, const char *Call, const char *File,
+                        int Line) {
+  if (Dev == DefaultDevice)
+    return defaultDeviceId(File, Line);
+  checkDeviceId(static_cast<int>(Dev), Call, File, Line);
+  return static_cast<int>(Dev);
+}
+
+/// A blocking parallelFor on device \p Dev (or DefaultDevice): first runs
+/// the enqueued tasks and reports the errors of tasks nobody waited for
+/// (hpp/cpu/sync.h), then launches, then waits for the channel consumers
+/// the launch's writes triggered.
 template <int Dims, int LocalDims, class F>
-void launchBlocking(const Range<Dims, LocalDims> &R, const F &Body,
-                    const char *File, int Line) {
+void launchBlocking(long long Named, const Range<Dims, LocalDims> &R,
+                    const F &Body, const char *File, int Line) {
+  const int Dev = launchDevice(Named, "parallelFor", File, Line);
   synchronize(File, Line);
   std::exception_ptr E;
   try {
+    RunOnDevice OnDevice(Dev, File, Line);
     launch(R, Body, File, Line);
   } catch (...) {
     E = std::current_exception();
@@ -374,16 +401,17 @@ void launchBlocking(const Range<Dims, LocalDims> &R, const F &Body,
 // (HPP_CPU_LAUNCH_LOCATION): a call there has exactly the arguments written.
 #if defined(__HPP_REWRITE__)
 #define HPP_CPU_LAUNCH_LOCATION
-#define HPP_CPU_LAUNCH(R, Body) ((void)(R), (void)(Body))
+#define HPP_CPU_LAUNCH_ON(Dev, R, Body) ((void)(Dev), (void)(R), (void)(Body))
 #else
 #define HPP_CPU_LAUNCH_LOCATION , HPP_CALLER_LOCATION
-#define HPP_CPU_LAUNCH(R, Body) cpu::launchBlocking(R, Body, File, Line)
+#define HPP_CPU_LAUNCH_ON(Dev, R, Body)                                        \
+  cpu::launchBlocking(Dev, R, Body, File, Line)
 #endif
 
 /// Runs \p Body once per point of \p R, with the runtime's default
-/// work-group size, and returns when every work-item has finished. An
-/// exception thrown by the body propagates to the caller; the runtime's
-/// errors name the caller's file and line.
+/// work-group size, on the default device, and returns when every
+/// work-item has finished. An exception thrown by the body propagates to
+/// the caller; the runtime's errors name the caller's file and line.
 template <int N, class F>
 void parallelFor(Range<N> R, F Body HPP_CPU_LAUNCH_LOCATION) {
   constexpr bool TakesIndex = cpu::isBodyFor<F, Index<N>>();
@@ -398,14 +426,15 @@ void parallelFor(Range<N> R, F Body HPP_CPU_LAUNCH_LOCATION) {
     static_assert(
         std::is_void<std::invoke_result_t<F &, const Index<N> &>>::value,
         "parallelFor: the body must return void");
-    HPP_CPU_LAUNCH(R, Body);
+    HPP_CPU_LAUNCH_ON(cpu::DefaultDevice, R, Body);
   }
 }
 
 /// Runs \p Body once per point of \p R's global range in work-groups of
-/// \p R's local size, and returns when every work-item has finished. The
-/// trailing work-items of a partial last group do not run the body. A 1-D
-/// body may take the paper's Index<1> instead of the Index<1,1>.
+/// \p R's local size, on the default device, and returns when every
+/// work-item has finished. The trailing work-items of a partial last group
+/// do not run the body. A 1-D body may take the paper's Index<1> instead of
+/// the Index<1,1>.
 template <int N, class F>
 void parallelFor(Range<N, N> R, F Body HPP_CPU_LAUNCH_LOCATION) {
   constexpr bool TakesIndex = cpu::isBodyFor<F, Index<N, N>>();
@@ -420,7 +449,46 @@ void parallelFor(Range<N, N> R, F Body HPP_CPU_LAUNCH_LOCATION) {
     static_assert(
         std::is_void<std::invoke_result_t<F &, const Index<N, N> &>>::value,
         "parallelFor: the body must return void");
-    HPP_CPU_LAUNCH(R, Body);
+    HPP_CPU_LAUNCH_ON(cpu::DefaultDevice, R, Body);
+  }
+}
+
+/// parallelFor(R, Body) on device \p D: its work-items may use the memory
+/// of \p D and of the devices \p D has peer access to.
+template <int N, class F>
+void parallelFor(Device D, Range<N> R, F Body HPP_CPU_LAUNCH_LOCATION) {
+  constexpr bool TakesIndex = cpu::isBodyFor<F, Index<N>>();
+  static_assert(TakesIndex,
+                "parallelFor(Range<N>, body): the body must take an Index<N> "
+                "with the same N as the range (Index<N,N> goes with "
+                "Range<N,N>)");
+  static_assert(cpu::TakesIndexType<F>::value,
+                "parallelFor: the body's parameter must be an hpp::Index (a "
+                "1-D Index converts to its global id inside the body)");
+  if constexpr (TakesIndex) {
+    static_assert(
+        std::is_void<std::invoke_result_t<F &, const Index<N> &>>::value,
+        "parallelFor: the body must return void");
+    HPP_CPU_LAUNCH_ON(D.getId(), R, Body);
+  }
+}
+
+/// parallelFor(R, Body) with work-groups, on device \p D.
+template <int N, class F>
+void parallelFor(Device D, Range<N, N> R, F Body HPP_CPU_LAUNCH_LOCATION) {
+  constexpr bool TakesIndex = cpu::isBodyFor<F, Index<N, N>>();
+  static_assert(TakesIndex,
+                "parallelFor(Range<N,N>, body): the body must take an "
+                "Index<N,N> with the same N as the range (Index<N> goes with "
+                "Range<N>)");
+  static_assert(cpu::TakesIndexType<F>::value,
+                "parallelFor: the body's parameter must be an hpp::Index (a "
+                "1-D Index converts to its global id inside the body)");
+  if constexpr (TakesIndex) {
+    static_assert(
+        std::is_void<std::invoke_result_t<F &, const Index<N, N> &>>::value,
+        "parallelFor: the body must return void");
+    HPP_CPU_LAUNCH_ON(D.getId(), R, Body);
   }
 }
 

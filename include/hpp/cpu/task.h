@@ -11,6 +11,7 @@
 ///   Future<std::vector<float>> f = t.enqueue(Range<1>(n));
 ///   Future<std::vector<float>> g = t.enqueue(Range<1>(n), f); // after f
 ///   std::vector<float> v = g.get();
+///   Future<std::vector<float>> h = t.enqueue(Device(1), Range<1>(n), g);
 ///
 /// The body is copied at construction, as a lambda copies its captures;
 /// each enqueue launches it over a range (a Range<N> or a Range<N,N>,
@@ -18,12 +19,15 @@
 /// one value per work-item, at its linear global id (X fastest); R must be
 /// default-constructible. When the task runs, and why the CPU runs it
 /// late, is in hpp/cpu/sync.h; the range and the settings are checked at
-/// the enqueue, as a GPU launch checks them.
+/// the enqueue, as a GPU launch checks them. A task enqueued on a Device
+/// runs its work-items on that device (hpp/cpu/device_sim.h), the forms
+/// without one on the default device; `after` may come from any device.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_CPU_TASK_H
 #define HPP_CPU_TASK_H
 
+#include "hpp/core/device.h"
 #include "hpp/core/error.h"
 #include "hpp/core/future.h"
 #include "hpp/core/index.h"
@@ -49,8 +53,8 @@ namespace cpu {
 /// The linear global id of \p F's work-item, X fastest: where a task
 /// stores its result.
 inline std::size_t linearGlobalId(const detail::IndexFields &F) {
-  return F.Global[0] + F.GlobalSize[0] * (F.Global[1] + F.GlobalSize[1] *
-                                                            F.Global[2]);
+  return F.Global[0] +
+         F.GlobalSize[0] * (F.Global[1] + F.GlobalSize[1] * F.Global[2]);
 }
 
 /// The future's value for a task with results \p Out (\p Count of them).
@@ -72,8 +76,8 @@ template <class R, class IndexT> class Task {
 /// A data-parallel body to enqueue over ranges; see the file comment.
 template <class R, int N, int L> class Task<R, Index<N, L>> {
   using IndexT = Index<N, L>;
-  using Result = std::conditional_t<std::is_void<R>::value, void,
-                                    std::vector<R>>;
+  using Result =
+      std::conditional_t<std::is_void<R>::value, void, std::vector<R>>;
   /// Results of one enqueue (none for void).
   using Slot = std::conditional_t<std::is_void<R>::value, char, R>;
 
@@ -99,24 +103,47 @@ public:
     }
   }
 
-  /// Launches the body over \p Rg; returns at once.
+  /// Launches the body over \p Rg on the default device; returns at once.
   Future<Result> enqueue(const Range<N> &Rg HPP_CPU_LAUNCH_LOCATION) {
-    return make(Rg, Run1, {} HPP_CPU_TASK_LOCATION_ARGS);
+    return make(cpu::DefaultDevice, Rg, Run1, {} HPP_CPU_TASK_LOCATION_ARGS);
   }
   Future<Result> enqueue(const Range<N, N> &Rg HPP_CPU_LAUNCH_LOCATION) {
-    return make(Rg, RunN, {} HPP_CPU_TASK_LOCATION_ARGS);
+    return make(cpu::DefaultDevice, Rg, RunN, {} HPP_CPU_TASK_LOCATION_ARGS);
   }
   /// Launches the body over \p Rg once \p After has completed; returns at
   /// once. If \p After fails, this task does not run and fails too.
   template <class D>
   Future<Result> enqueue(const Range<N> &Rg,
                          const Future<D> &After HPP_CPU_LAUNCH_LOCATION) {
-    return make(Rg, Run1, depsOf(After) HPP_CPU_TASK_LOCATION_ARGS);
+    return make(cpu::DefaultDevice, Rg, Run1,
+                depsOf(After) HPP_CPU_TASK_LOCATION_ARGS);
   }
   template <class D>
   Future<Result> enqueue(const Range<N, N> &Rg,
                          const Future<D> &After HPP_CPU_LAUNCH_LOCATION) {
-    return make(Rg, RunN, depsOf(After) HPP_CPU_TASK_LOCATION_ARGS);
+    return make(cpu::DefaultDevice, Rg, RunN,
+                depsOf(After) HPP_CPU_TASK_LOCATION_ARGS);
+  }
+  /// The same on device \p Dev; \p After may come from any device.
+  Future<Result> enqueue(Device Dev,
+                         const Range<N> &Rg HPP_CPU_LAUNCH_LOCATION) {
+    return make(Dev.getId(), Rg, Run1, {} HPP_CPU_TASK_LOCATION_ARGS);
+  }
+  Future<Result> enqueue(Device Dev,
+                         const Range<N, N> &Rg HPP_CPU_LAUNCH_LOCATION) {
+    return make(Dev.getId(), Rg, RunN, {} HPP_CPU_TASK_LOCATION_ARGS);
+  }
+  template <class D>
+  Future<Result> enqueue(Device Dev, const Range<N> &Rg,
+                         const Future<D> &After HPP_CPU_LAUNCH_LOCATION) {
+    return make(Dev.getId(), Rg, Run1,
+                depsOf(After) HPP_CPU_TASK_LOCATION_ARGS);
+  }
+  template <class D>
+  Future<Result> enqueue(Device Dev, const Range<N, N> &Rg,
+                         const Future<D> &After HPP_CPU_LAUNCH_LOCATION) {
+    return make(Dev.getId(), Rg, RunN,
+                depsOf(After) HPP_CPU_TASK_LOCATION_ARGS);
   }
 
 private:
@@ -140,7 +167,8 @@ private:
       if constexpr (std::is_void<R>::value) {
         cpu::invokeBody(Body, Mine);
         (void)Out;
-      } else if constexpr (std::is_invocable<const F &, const IndexT &>::value) {
+      } else if constexpr (std::is_invocable<const F &,
+                                             const IndexT &>::value) {
         Out[cpu::linearGlobalId(I.fields())] = Body(Mine);
       } else {
         F Copy(Body); // A mutable body: a fresh copy per work-item.
@@ -154,10 +182,13 @@ private:
   using RunFn = void (*)(const void *, const void *, Slot *, const char *, int);
 
   template <class RangeT>
-  Future<Result> make(const RangeT &Rg, RunFn Fn, Deps After,
+  Future<Result> make(long long Named, const RangeT &Rg, RunFn Fn, Deps After,
                       const char *File, int Line) {
+    int Dev = 0;
+    (void)Named;
 #if !defined(__HPP_REWRITE__)
     // What a GPU launch refuses at once.
+    Dev = cpu::launchDevice(Named, "Task::enqueue", File, Line);
     cpu::validateCheckSettings(File, Line);
     (void)cpu::launchShape(Rg, File, Line, "Task::enqueue");
     (void)cpu::mvectorWidth(File, Line);
@@ -170,7 +201,8 @@ private:
     for (auto &D : After)
       D->addDependent();
     auto W = std::make_shared<cpu::DeferredWork>(
-        [Fn, Body, Rg, Out, File, Line] {
+        [Dev, Fn, Body, Rg, Out, File, Line] {
+          cpu::RunOnDevice OnDevice(Dev, File, Line);
           Fn(Body.get(), &Rg, Out.get(), File, Line);
         },
         std::move(After), File, Line);

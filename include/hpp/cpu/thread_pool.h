@@ -15,10 +15,15 @@
 /// threads sleep until the process exits, and parallelFor stays usable from
 /// static destructors.
 ///
+/// A job runs the work-items of a launch: every thread that takes part
+/// runs them on the submitting thread's launch device (RunOnDevice,
+/// hpp/cpu/device_sim.h), which Pointer's device check compares against.
+///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_CPU_THREAD_POOL_H
 #define HPP_CPU_THREAD_POOL_H
 
+#include "hpp/cpu/device_sim.h"
 #include "hpp/cpu/settings.h"
 
 #include <condition_variable>
@@ -61,11 +66,13 @@ public:
   /// Number of threads, the caller included.
   unsigned size() const { return WorkerCount + 1; }
 
-  /// Runs \p Fn on up to \p Wanted workers and returns when all are done.
+  /// Runs \p Fn on up to \p Wanted workers and returns when all are done,
+  /// each running work-items on the device of currentLaunchSite().
   void run(unsigned Wanted, JobFn Fn, void *Context) {
+    const DeviceSite Site = currentLaunchSite();
     if (Wanted <= 1 || WorkerCount == 0 || insideJob() ||
         !SubmitMutex.try_lock()) {
-      runOnThisThread(Fn, Context, 0);
+      runOnThisThread(Fn, Context, 0, Site);
       return;
     }
     std::lock_guard<std::mutex> Submit(SubmitMutex, std::adopt_lock);
@@ -73,12 +80,13 @@ public:
       std::lock_guard<std::mutex> Lock(M);
       Job = Fn;
       JobContext = Context;
+      JobSite = Site;
       Participants = Wanted < size() ? Wanted : size();
       Pending = Participants - 1;
       ++Generation;
     }
     WorkCv.notify_all();
-    runOnThisThread(Fn, Context, 0);
+    runOnThisThread(Fn, Context, 0, Site);
     std::unique_lock<std::mutex> Lock(M);
     DoneCv.wait(Lock, [this] { return Pending == 0; });
   }
@@ -90,7 +98,9 @@ public:
   }
 
 private:
-  static void runOnThisThread(JobFn Fn, void *Context, unsigned Worker) {
+  static void runOnThisThread(JobFn Fn, void *Context, unsigned Worker,
+                              const DeviceSite &Site) {
+    ExecutingScope OnDevice(Site);
     bool &Inside = insideJob();
     bool Saved = Inside;
     Inside = true;
@@ -108,8 +118,9 @@ private:
         continue;
       JobFn Fn = Job;
       void *Context = JobContext;
+      const DeviceSite Site = JobSite;
       Lock.unlock();
-      runOnThisThread(Fn, Context, Index);
+      runOnThisThread(Fn, Context, Index, Site);
       Lock.lock();
       if (--Pending == 0)
         DoneCv.notify_one();
@@ -123,6 +134,7 @@ private:
   std::uint64_t Generation = 0;
   JobFn Job = nullptr;
   void *JobContext = nullptr;
+  DeviceSite JobSite; ///< The launch the job's work-items belong to.
   unsigned Participants = 0;
   unsigned Pending = 0;
 };

@@ -27,6 +27,7 @@
 #define HPP_RUNTIME_BACKEND 1
 
 #include "hpp/backend/cpu_cooperative.h"
+#include "hpp/backend/cpu_devices.h"
 #include "hpp/backend/cpu_executor.h"
 #include "hpp/check.h"
 #include "hpp/core/config.h"
@@ -217,6 +218,12 @@ inline void *allocateManagedBytes(std::size_t Bytes) {
   void *P = nullptr;
   HPP_CHECK(cpu_backend::mallocManaged(&P, Bytes));
   return P;
+}
+
+/// allocateManagedBytes on simulated device \p Dev (the memory is the
+/// same; the Pointer and the allocation's record carry the device).
+inline void *allocateManagedBytesOn(std::size_t Bytes, int) {
+  return allocateManagedBytes(Bytes);
 }
 
 inline void freeManagedBytes(void *P) {

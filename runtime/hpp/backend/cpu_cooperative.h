@@ -23,6 +23,7 @@
 #define HPP_RUNTIME_BACKEND_CPU_COOPERATIVE_H
 
 #include "hpp/backend/cpu_executor.h"
+#include "hpp/cpu/device_sim.h"
 #include "hpp/cpu/launch_context.h"
 
 #include <string>
@@ -71,8 +72,14 @@ public:
     }
     std::vector<std::thread> Threads;
     Threads.reserve(Groups);
+    // Its work-items run on the launching thread's device (as the thread
+    // pool's do: hpp/cpu/thread_pool.h).
+    const hpp::cpu::DeviceSite Site = hpp::cpu::currentLaunchSite();
     for (std::uint64_t N = 0; N != Groups; ++N)
-      Threads.emplace_back([this, N] { work(N); });
+      Threads.emplace_back([this, N, Site] {
+        hpp::cpu::ExecutingScope OnDevice(Site);
+        work(N);
+      });
     for (std::thread &T : Threads)
       T.join();
     if (Error)

@@ -33,12 +33,13 @@ template <class R> std::vector<R> fetchHostResults(void *Out, std::size_t N) {
   return std::vector<R>(P, P + N);
 }
 
-/// Enqueues \p L's launch over \p Rg after \p After; see the file comment.
+/// Enqueues \p L's launch over \p Rg on device \p Device after \p After;
+/// see the file comment.
 template <class R, int N, class LauncherT>
 Future<std::conditional_t<std::is_void<R>::value, void, std::vector<R>>>
 submitTask(const std::shared_ptr<const LauncherT> &L, const Range<N, N> &Rg,
-           std::vector<std::shared_ptr<Work>> After, const char *File,
-           int Line) {
+           std::vector<std::shared_ptr<Work>> After, int Device,
+           const char *File, int Line) {
   using Slot = std::conditional_t<std::is_void<R>::value, char, R>;
   const LaunchShape Shape = launchShapeFor(Rg);
   if (Rg.size() && !cpu_backend::validShape(Shape.Grid, Shape.Block))
@@ -53,10 +54,12 @@ submitTask(const std::shared_ptr<const LauncherT> &L, const Range<N, N> &Rg,
   std::shared_ptr<Slot> Buffer(new Slot[Count ? Count : 1](),
                                std::default_delete<Slot[]>());
   auto W = std::make_shared<cpu::DeferredWork>(
-      [L, Rg, Buffer, File, Line] {
+      [L, Rg, Buffer, Device, File, Line] {
         LaunchOptions O;
         O.Task = true;
         try {
+          // Its work-items run on the task's device.
+          cpu::RunOnDevice OnDevice(Device, File, Line);
           if constexpr (std::is_void<R>::value)
             L->launch(O, Rg, TaskResult<void>{});
           else

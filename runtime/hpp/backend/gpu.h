@@ -53,8 +53,9 @@
 #define HPP_GPU_ATTR_MAX_THREADS cudaDevAttrMaxThreadsPerBlock
 #endif
 
-#include "hpp/backend/gpu_stream_launch.h" // After the backend's runtime
-#include "hpp/launch_graph.h"              // header, which they need.
+#include "hpp/backend/gpu_devices.h"       // After the backend's runtime
+#include "hpp/backend/gpu_stream_launch.h" // header, which they need.
+#include "hpp/launch_graph.h"
 
 #include <atomic>
 #include <cstddef>
@@ -124,7 +125,26 @@ inline void *allocateManagedBytes(std::size_t Bytes) {
   return P;
 }
 
+/// allocateManagedBytes with device \p Dev current, placed there
+/// (adviseDevice).
+inline void *allocateManagedBytesOn(std::size_t Bytes, int Dev) {
+  DeviceScope Scope(Dev);
+  void *P = allocateManagedBytes(Bytes);
+  try {
+    adviseDevice(P, Bytes, Dev);
+  } catch (...) {
+    (void)HPP_GPU(Free)(P);
+    throw;
+  }
+  return P;
+}
+
 inline void freeManagedBytes(void *P) { HPP_CHECK(HPP_GPU(Free)(P)); }
+
+/// Memory from allocate needs no bookkeeping on the GPU backends.
+inline void recordAllocationSite(const void *, std::size_t, int, const char *,
+                                 int) {}
+inline void forgetAllocationSite(const void *) {}
 
 /// Migrates managed memory to the launch device ahead of a kernel (null
 /// stream, so it is ordered before the launch).
@@ -141,15 +161,15 @@ inline void prefetchToDevice(const DeviceTarget &T, const void *P,
 }
 
 /// Device blocks of ScratchBlockBytes kept between launches (allocating
-/// and freeing them cost ~50 us per launch): a launch takes them and gives
-/// them back.
+/// and freeing them cost ~50 us per launch), one pool per device: a launch
+/// takes them from its device's and gives them back.
 constexpr std::size_t ScratchBlockBytes = 256;
 struct ScratchPool {
   std::mutex Lock;
   std::vector<void *> Free;
-  static ScratchPool &get() {
-    static ScratchPool *Pool = new ScratchPool; // Outlives static dtors.
-    return *Pool;
+  static ScratchPool &get(int Device) {
+    static ScratchPool *Pools = new ScratchPool[MaxDevices]; // Never freed.
+    return Pools[Device];
   }
 };
 
@@ -159,8 +179,14 @@ inline void *LaunchScratch::zeroed(std::size_t Bytes) {
                        "launch scratch of " + std::to_string(Bytes) +
                            " bytes exceeds a block");
   void *P = nullptr;
+  const int Dev = launchDeviceId();
+  if (Device < 0)
+    Device = Dev;
+  else if (Device != Dev)
+    throw RuntimeError("hpp::launchKernel", __FILE__, __LINE__,
+                       "one launch's scratch on two devices");
   {
-    ScratchPool &Pool = ScratchPool::get();
+    ScratchPool &Pool = ScratchPool::get(Device);
     std::lock_guard<std::mutex> Guard(Pool.Lock);
     if (!Pool.Free.empty()) {
       P = Pool.Free.back();
@@ -182,10 +208,11 @@ inline void LaunchScratch::release() noexcept {
     return;
   // The launch has finished (launchOnBackend synchronises, or the task
   // that kept this scratch has completed): reuse them.
-  ScratchPool &Pool = ScratchPool::get();
+  ScratchPool &Pool = ScratchPool::get(Device);
   std::lock_guard<std::mutex> Guard(Pool.Lock);
   Pool.Free.insert(Pool.Free.end(), Blocks.begin(), Blocks.end());
   Blocks.clear();
+  Device = -1;
 }
 inline LaunchScratch::~LaunchScratch() { release(); }
 
@@ -361,20 +388,21 @@ void launchOnBackend(KernelT *Kernel, dim3 Grid, dim3 Block, RangeT &RangeArg,
 }
 
 /// The stream of a launch with after-launch work (launch.h: a launch that
-/// writes a channel). A blocking stream (not StreamNonBlocking), so that it
-/// stays ordered with the null stream that the other blocking launches, the
-/// scratch zeroing and the consumer launches use; made once, never
-/// destroyed.
+/// writes a channel), on the launch's device. A blocking stream (not
+/// StreamNonBlocking), so that it stays ordered with the null stream that
+/// the other blocking launches, the scratch zeroing and the consumer
+/// launches use; made once per device, never destroyed.
 inline void *afterLaunchStream() {
-  static HPP_GPU(Stream_t) Stream = [] {
-    HPP_GPU(Stream_t) S = nullptr;
-    HPP_CHECK(HPP_GPU(StreamCreate)(&S));
-    return S;
-  }();
-  return Stream;
+  static std::mutex Lock;
+  static HPP_GPU(Stream_t) Streams[MaxDevices] = {};
+  const int Dev = launchDeviceId();
+  std::lock_guard<std::mutex> Guard(Lock);
+  if (!Streams[Dev])
+    HPP_CHECK(HPP_GPU(StreamCreate)(&Streams[Dev]));
+  return Streams[Dev];
 }
 
-void checkDeferredDeviceErrors(); // hpp/device_error.h
+void checkDeferredDeviceErrors(int Device); // hpp/device_error.h
 
 /// Waits for a launch with after-launch work and what was enqueued behind
 /// it; as a blocking launch does, for the whole device. Then throws the
@@ -383,7 +411,7 @@ void checkDeferredDeviceErrors(); // hpp/device_error.h
 inline void waitForAfterLaunch(void *) {
   flushLaunchRecording();
   HPP_CHECK(HPP_GPU(DeviceSynchronize)());
-  checkDeferredDeviceErrors();
+  checkDeferredDeviceErrors(launchDeviceId());
 }
 
 /// Before a blocking launch (a parallelFor) at \p File : \p Line: when a

@@ -11,7 +11,8 @@
 /// memory (cudaHostAlloc / hipHostMalloc, mapped) that the device sets
 /// last, to the error's kind, when it records an error. A slot comes
 /// back to the pool when its last owner (the launch's scratch, a task's work,
-/// the dependents that read it) lets it go; one that recorded an error is
+/// the dependents that read it) lets it go (one pool per device: a kernel
+/// records only in its own device's memory); one that recorded an error is
 /// zeroed again, with others, before any other launch can get it. An error's
 /// file name is read from the device's string literal by a one-thread kernel
 /// (readDeviceString).
@@ -33,21 +34,28 @@
 namespace hpp {
 namespace detail {
 
-/// The slots not in use; see the file comment.
+/// The slots not in use on one device; see the file comment.
 class DeviceErrorPool {
 public:
-  static DeviceErrorPool &get() {
-    static DeviceErrorPool *P = new DeviceErrorPool; // Outlives static dtors.
-    return *P;
+  static DeviceErrorPool &get(int Device) {
+    // Outlive static dtors.
+    static DeviceErrorPool *Pools = [] {
+      DeviceErrorPool *P = new DeviceErrorPool[MaxDevices];
+      for (int D = 0; D < MaxDevices; ++D)
+        P[D].Device = D;
+      return P;
+    }();
+    return Pools[Device];
   }
   struct Entry {
     DeviceErrorSlot *Slot;
     volatile unsigned *Flag; ///< host view of Slot->Flag
   };
 
+  /// A slot (with this pool's device current).
   Entry take() {
     Local *L = local();
-    if (L && L->Count)
+    if (L && L->Count && L->Device == Device)
       return L->Kept[--L->Count];
     std::lock_guard<std::mutex> Lock(M);
     if (Free.empty())
@@ -74,7 +82,8 @@ public:
       return;
     }
     Local *L = local();
-    if (L && L->Count < Local::Size) {
+    if (L && (!L->Count || L->Device == Device) && L->Count < Local::Size) {
+      L->Device = Device;
       L->Kept[L->Count++] = E;
       return;
     }
@@ -83,17 +92,18 @@ public:
   }
 
 private:
-  /// The slots this thread gave back last, taken first: a task's enqueue
-  /// and its release take no lock while they balance. Given back to the
-  /// pool when the thread ends; a slot given back after that (a sink a
-  /// static object held) goes straight to the pool.
+  /// The slots this thread gave back last, of one device, taken first: a
+  /// task's enqueue and its release take no lock while they balance.
+  /// Given back to the pool when the thread ends; a slot given back after
+  /// that (a sink a static object held) goes straight to the pool.
   struct Local {
     static constexpr unsigned Size = 64;
     Entry Kept[Size];
     unsigned Count = 0;
+    int Device = 0; ///< Of the slots kept.
     ~Local() {
       gone() = true;
-      DeviceErrorPool &P = get();
+      DeviceErrorPool &P = get(Device);
       std::lock_guard<std::mutex> Lock(P.M);
       P.Free.insert(P.Free.end(), Kept, Kept + Count);
     }
@@ -120,12 +130,17 @@ private:
       return;
     const std::size_t From = offsetof(DeviceErrorSlot, Claim);
     const auto Stream = static_cast<HPP_GPU(Stream_t)>(nullptr);
-    bool Ok = true;
+    int Saved = 0;
+    bool Ok =
+        HPP_GPU(GetDevice)(&Saved) == HPP_GPU(Success) &&
+        (Saved == Device || HPP_GPU(SetDevice)(Device) == HPP_GPU(Success));
     for (const Entry &E : Dirty)
       Ok = Ok && HPP_GPU(MemsetAsync)(reinterpret_cast<char *>(E.Slot) + From,
                                       0, sizeof(DeviceErrorSlot) - From,
                                       Stream) == HPP_GPU(Success);
     Ok = Ok && HPP_GPU(StreamSynchronize)(Stream) == HPP_GPU(Success);
+    if (Saved != Device)
+      (void)HPP_GPU(SetDevice)(Saved);
     if (!Ok) {
       (void)HPP_GPU(GetLastError)();
       Dirty.clear();
@@ -143,8 +158,9 @@ private:
   /// about 16 growths, not 62,500), up to MaxChunk at a time.
   static constexpr std::size_t Chunk = 16, MaxChunk = 4096;
 
-  /// More slots (zeroed, each pointing at its flag).
+  /// More slots (zeroed, each pointing at its flag), on this pool's device.
   void grow() {
+    DeviceScope Scope(Device);
     const std::size_t N = std::min(MaxChunk, std::max(Chunk, Made));
     void *Slots = nullptr, *Flags = nullptr, *DeviceFlags = nullptr;
     HPP_CHECK(HPP_GPU(Malloc)(&Slots, N * sizeof(DeviceErrorSlot)));
@@ -171,18 +187,21 @@ private:
   }
 
   std::size_t Made = 0;
+  int Device = 0;
   std::mutex M;
   std::vector<Entry> Free;  ///< Never freed: slots live as long as the program.
   std::vector<Entry> Dirty; ///< Written by the device, not yet zeroed.
 };
 
+/// A sink on the device the launch runs on (launchDeviceId).
 inline std::shared_ptr<DeviceErrorSink> DeviceErrorSink::make() {
-  const DeviceErrorPool::Entry E = DeviceErrorPool::get().take();
-  return std::make_shared<DeviceErrorSink>(E.Slot, E.Flag);
+  const int Device = launchDeviceId();
+  const DeviceErrorPool::Entry E = DeviceErrorPool::get(Device).take();
+  return std::make_shared<DeviceErrorSink>(E.Slot, E.Flag, Device);
 }
 
 inline DeviceErrorSink::~DeviceErrorSink() {
-  DeviceErrorPool::get().give({Slot, Flag});
+  DeviceErrorPool::get(Device).give({Slot, Flag});
 }
 
 inline const DeviceErrorSlot &DeviceErrorSink::record() const {
@@ -206,9 +225,10 @@ __global__ void copyDeviceString(char *Out, const char *In, unsigned Max) {
   Out[I] = 0;
 }
 
-inline std::string readDeviceString(const char *P) {
+inline std::string readDeviceString(const char *P, int Device) {
   if (!P)
     return "";
+  DeviceScope Scope(Device);
   char *Buffer = nullptr;
   std::string S(DeviceErrorFileBytes, '\0');
   const auto Stream = static_cast<HPP_GPU(Stream_t)>(nullptr);

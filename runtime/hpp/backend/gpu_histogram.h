@@ -277,6 +277,8 @@ void histogramAsync(HPP_GPU(Stream_t) Stream, const T *In, std::size_t N,
 template <class T, class C>
 void histogram(Pointer<T> In, std::size_t N, Pointer<C> Bins,
                const EvenBins<T> &B, const char *File, int Line) {
+  // On the input's device (docs/devices.md).
+  const DeviceScope OnDevice(In.getDevice().getId());
   beforeBlockingLaunch(File, Line);
   prefetchPointers(std::make_tuple(In, Bins));
   flushLaunchRecording();

@@ -375,6 +375,8 @@ inline ReduceResultSlot reduceResultSlot(const char *File, int Line) {
 template <class T, class Op>
 T reduce(Pointer<T> In, std::size_t N, T Init, Op O, const char *File,
          int Line) {
+  // On the input's device (docs/devices.md).
+  const DeviceScope OnDevice(In.getDevice().getId());
   static_assert(sizeof(T) <= ReduceResultBytes,
                 "reduce: values of at most 256 bytes");
   beforeBlockingLaunch(File, Line);

@@ -480,6 +480,8 @@ void scanAsync(HPP_GPU(Stream_t) Stream, const T *In, T *Out, std::size_t N,
 template <class T, class Op>
 void scan(Pointer<T> In, Pointer<T> Out, std::size_t N, bool Exclusive, T Init,
           Op O, const char *File, int Line) {
+  // On the input's device (docs/devices.md).
+  const DeviceScope OnDevice(In.getDevice().getId());
   beforeBlockingLaunch(File, Line);
   if (N == 0)
     return;

@@ -327,6 +327,8 @@ inline std::size_t *selectHostCount(const char *File, int Line) {
 template <class T, class Pred>
 std::size_t select(Pointer<T> In, Pointer<T> Out, std::size_t N, Pred P,
                    const char *File, int Line) {
+  // On the input's device (docs/devices.md).
+  const DeviceScope OnDevice(In.getDevice().getId());
   beforeBlockingLaunch(File, Line);
   if (N == 0)
     return 0;

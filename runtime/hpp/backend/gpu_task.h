@@ -61,18 +61,31 @@
 namespace hpp {
 namespace detail {
 
-/// The streams tasks run on.
+/// The devices that ran tasks or asynchronous copies: bit d for device d.
+inline std::atomic<unsigned long long> &devicesWithStreams() {
+  static std::atomic<unsigned long long> Mask{0};
+  return Mask;
+}
+
+/// The streams tasks run on, per device (made with that device current).
 class StreamPool {
 public:
-  static StreamPool &get() {
-    static StreamPool *P = new StreamPool; // Never destroyed.
-    return *P;
+  static StreamPool &get(int Device) {
+    static StreamPool *P = new StreamPool[MaxDevices]; // Never destroyed.
+    return P[Device];
   }
+  /// The current device's (bench/task_launch_probe.cu).
+  static StreamPool &get() { return get(currentDevice()); }
+  /// The next stream, round robin; with this pool's device current.
   HPP_GPU(Stream_t) next() {
     std::lock_guard<std::mutex> Lock(M);
     HPP_GPU(Stream_t) &S = Streams[Next];
-    if (!S)
+    if (!S) {
       HPP_CHECK(HPP_GPU(StreamCreateWithFlags)(&S, HPP_GPU(StreamNonBlocking)));
+      int Device = 0;
+      HPP_CHECK(HPP_GPU(GetDevice)(&Device));
+      devicesWithStreams().fetch_or(1ull << Device);
+    }
     Next = (Next + 1) % HPP_TASK_STREAMS;
     return S;
   }
@@ -83,13 +96,26 @@ private:
   unsigned Next = 0;
 };
 
-/// Events without timing, reused.
+/// Waits for every task and copy enqueued so far, on every device (a
+/// blocking copy, as cudaMemcpy waits for the device).
+inline void synchronizeDevicesWithStreams(const char *File, int Line) {
+  const unsigned long long Mask = devicesWithStreams().load();
+  for (int D = 0; D < MaxDevices; ++D)
+    if (Mask >> D & 1) {
+      DeviceScope Scope(D);
+      checkCall(HPP_GPU(DeviceSynchronize)(), "DeviceSynchronize", File, Line);
+    }
+}
+
+/// Events without timing, reused; one pool per device (an event is
+/// recorded only on a stream of the device it was made on).
 class EventPool {
 public:
-  static EventPool &get() {
-    static EventPool *P = new EventPool; // Never destroyed.
-    return *P;
+  static EventPool &get(int Device) {
+    static EventPool *P = new EventPool[MaxDevices]; // Never destroyed.
+    return P[Device];
   }
+  /// An event (made with this pool's device current).
   HPP_GPU(Event_t) take() {
     {
       std::lock_guard<std::mutex> Lock(M);
@@ -114,25 +140,30 @@ private:
   std::vector<HPP_GPU(Event_t)> Free;
 };
 
-/// A task launched on a stream. Its event is recorded when something
+/// A task (or an asynchronous copy) launched on a stream of device
+/// Device. Its event is recorded when something
 /// first needs it (a wait, a dependent on another stream, a checkpoint:
 /// TaskCheckpoints), so a chain of tasks on one stream costs one event
 /// per TaskCheckpoints::Every tasks; recorded later, it also covers what
 /// was queued on the stream since, which only waits longer.
 class GpuWork : public Work {
 public:
-  GpuWork(const char *File, int Line, HPP_GPU(Stream_t) Stream)
-      : Work(File, Line), Stream(Stream) {}
+  GpuWork(const char *File, int Line, HPP_GPU(Stream_t) Stream, int Device)
+      : Work(File, Line), Stream(Stream), Device(Device) {}
   ~GpuWork() override {
     if (Event)
-      EventPool::get().give(Event);
+      EventPool::get(Device).give(Event);
     releaseWorks(Deps);
   }
   HPP_GPU(Stream_t) stream() const { return Stream; }
+  int device() const { return Device; }
+  /// The event (recorded on its device's stream, whatever device is
+  /// current: a dependent on another device waits for it).
   HPP_GPU(Event_t) event() {
     std::lock_guard<std::mutex> Lock(EventLock);
     if (!Event) {
-      Event = EventPool::get().take();
+      DeviceScope Scope(Device);
+      Event = EventPool::get(Device).take();
       flushLaunchRecording();
       HPP_CHECK(HPP_GPU(EventRecord)(Event, Stream));
     }
@@ -258,6 +289,7 @@ private:
   }
 
   HPP_GPU(Stream_t) Stream;
+  int Device;
   std::mutex EventLock;
   HPP_GPU(Event_t) Event = nullptr;
   /// Known complete on the device (a task after it has completed).
@@ -318,13 +350,16 @@ template <int = 0> __global__ void taskGateFold(unsigned *Out, TaskGate In) {
       *Out = 1u;
 }
 
-/// The gate of a task enqueued on \p Stream after \p After, recording in
-/// \p Self: the dependencies' error words; past TaskGate::Max of them,
+/// The gate of a task enqueued on \p Stream of device \p Device after
+/// \p After, recording in \p Self: the dependencies' error words (a
+/// dependency on another device: its flag word, in host memory, which a
+/// kernel reads whatever the peer links); past TaskGate::Max of them,
 /// folded by small kernels on \p Stream into Self's Fold word, which the
 /// gate then reads. The words go straight into the gate while they fit
 /// (no allocation on an enqueue's path).
 inline TaskGate taskGate(const std::vector<std::shared_ptr<Work>> &After,
-                         DeviceErrorSlot *Self, HPP_GPU(Stream_t) Stream) {
+                         DeviceErrorSlot *Self, HPP_GPU(Stream_t) Stream,
+                         int Device) {
   TaskGate G;
   G.Self = Self;
   std::vector<const unsigned *> More; // Past TaskGate::Max.
@@ -337,11 +372,14 @@ inline TaskGate taskGate(const std::vector<std::shared_ptr<Work>> &After,
       More.push_back(Word);
     }
   };
+  auto Word = [Device](const DeviceErrorSink &S) -> const unsigned * {
+    return S.device() == Device ? &S.slot()->Claim : S.flagWord();
+  };
   for (const auto &D : After)
     if (auto *GW = static_cast<GpuWork *>(D.get()); GW && GW->Errors) {
-      Add(&GW->Errors->slot()->Claim);
+      Add(Word(*GW->Errors));
       for (const auto &C : GW->ConsumerErrors)
-        Add(&C->slot()->Claim);
+        Add(Word(*C));
     }
   if (More.empty())
     return G;
@@ -377,29 +415,55 @@ template <class R> std::vector<R> fetchDeviceResults(void *Out, std::size_t N) {
   }
 }
 
-/// Enqueues \p L's launch over \p Rg after \p After; see the file comment.
-template <class R, int N, class LauncherT>
-Future<std::conditional_t<std::is_void<R>::value, void, std::vector<R>>>
-submitTask(const std::shared_ptr<const LauncherT> &L, const Range<N, N> &Rg,
-           std::vector<std::shared_ptr<Work>> After, const char *File,
-           int Line) {
-  static_assert(std::is_void<R>::value || std::is_trivially_copyable<R>::value,
-                "Task<R, ...>: R must be trivially copyable to come back "
-                "from the device");
-  // After one task: on its stream, where the order is free. (Every Work
-  // of the GPU backends is a GpuWork.)
+/// Frees device memory \p P of device \p Device (a deleter: never
+/// throws).
+inline void freeOnDevice(void *P, int Device) noexcept {
+  int Saved = 0;
+  const bool Switch = HPP_GPU(GetDevice)(&Saved) == HPP_GPU(Success) &&
+                      Saved != Device &&
+                      HPP_GPU(SetDevice)(Device) == HPP_GPU(Success);
+  (void)HPP_GPU(Free)(P);
+  if (Switch)
+    (void)HPP_GPU(SetDevice)(Saved);
+}
+
+/// The stream of work on device \p Device after \p After: the first
+/// dependency's when it is on that device (the order is then free), else
+/// the device's next one; made to wait for the events of the dependencies
+/// on other streams (of any device: the host does not block). Called with
+/// \p Device current.
+inline HPP_GPU(Stream_t)
+    streamAfter(const std::vector<std::shared_ptr<Work>> &After, int Device) {
+  // (Every Work of the GPU backends is a GpuWork.)
   GpuWork *First =
       After.empty() ? nullptr : static_cast<GpuWork *>(After.front().get());
-  const HPP_GPU(Stream_t) Stream =
-      First ? First->stream() : StreamPool::get().next();
+  const HPP_GPU(Stream_t) Stream = First && First->device() == Device
+                                       ? First->stream()
+                                       : StreamPool::get(Device).next();
   for (const auto &D : After)
     if (auto *G = static_cast<GpuWork *>(D.get()); G->stream() != Stream) {
       flushLaunchRecording();
-      HPP_CHECK(HPP_GPU(StreamWaitEvent)(Stream, G->event(), 0));
+      HPP_GPU(Event_t) E = G->event();
+      HPP_CHECK(HPP_GPU(StreamWaitEvent)(Stream, E, 0));
     }
-  auto W = std::make_shared<GpuWork>(File, Line, Stream);
+  return Stream;
+}
+
+/// Enqueues \p L's launch over \p Rg on device \p Device after \p After;
+/// see the file comment.
+template <class R, int N, class LauncherT>
+Future<std::conditional_t<std::is_void<R>::value, void, std::vector<R>>>
+submitTask(const std::shared_ptr<const LauncherT> &L, const Range<N, N> &Rg,
+           std::vector<std::shared_ptr<Work>> After, int Device,
+           const char *File, int Line) {
+  static_assert(std::is_void<R>::value || std::is_trivially_copyable<R>::value,
+                "Task<R, ...>: R must be trivially copyable to come back "
+                "from the device");
+  DeviceScope Scope(Device);
+  const HPP_GPU(Stream_t) Stream = streamAfter(After, Device);
+  auto W = std::make_shared<GpuWork>(File, Line, Stream, Device);
   W->Errors = DeviceErrorSink::make();
-  const TaskGate Gate = taskGate(After, W->Errors->slot(), Stream);
+  const TaskGate Gate = taskGate(After, W->Errors->slot(), Stream, Device);
   for (auto &D : After)
     D->addDependent();
   W->Deps = std::move(After);
@@ -417,8 +481,8 @@ submitTask(const std::shared_ptr<const LauncherT> &L, const Range<N, N> &Rg,
   } else {
     void *P = nullptr;
     HPP_CHECK(HPP_GPU(Malloc)(&P, (Count ? Count : 1) * sizeof(R)));
-    W->Buffer =
-        std::shared_ptr<void>(P, [](void *Q) { (void)HPP_GPU(Free)(Q); });
+    W->Buffer = std::shared_ptr<void>(
+        P, [Device](void *Q) { freeOnDevice(Q, Device); });
     TaskResult<R> Res;
     Res.Out = static_cast<R *>(P);
     Res.Gate = Gate;

@@ -48,12 +48,34 @@ def compile_one(cmd, src):
     return proc.returncode, used
 
 
+def mpi_include_flags():
+    """-I flags of mpi.h's directories (`mpicxx --showme:incdirs`), for the
+    examples that include <mpi.h>; None where there is no mpicxx."""
+    try:
+        out = subprocess.check_output(["mpicxx", "--showme:incdirs"],
+                                      universal_newlines=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return ["-I" + d for d in out.split()]
+
+
 def main():
     gxx, include, examples = sys.argv[1:4]
     with open(os.path.join(examples, "CMakeLists.txt")) as f:
         m = re.search(r"set\(HPP_CONSTANT_WIDTH_EXAMPLES([^)]*)\)", f.read())
     constant = set(m.group(1).split()) if m else set()
     files = sorted(glob.glob(os.path.join(examples, "*.cpp")))
+    # MPI programs (examples/heat_mpi.cpp) need mpi.h's directories; they
+    # are left out where there is no MPI (scripts/install-deps.sh installs
+    # Open MPI).
+    mpi = mpi_include_flags()
+    uses_mpi = []
+    for f in files:
+        with open(f) as src:
+            if re.search(r"^#\s*include\s*<mpi\.h>", src.read(), re.M):
+                uses_mpi.append(f)
+    if mpi is None:
+        files = [f for f in files if f not in uses_mpi]
     flags = ["-std=c++17", "-Wall"]
     status, precompiled = 0, 0
     with tempfile.TemporaryDirectory(prefix="gxx-examples-") as tmp:
@@ -68,7 +90,8 @@ def main():
             if name in constant:
                 runs = [base + ["-I", include, "-DHPP_CPU_MVECTOR=%d" % w, f] for w in (32, 64)]
             else:
-                runs = [base + ["-I", tmp, "-I", include, f]]
+                runs = [base + ["-I", tmp, "-I", include] +
+                        (mpi if f in uses_mpi else []) + [f]]
             for cmd in runs:
                 rc, used = compile_one(cmd, f)
                 status |= rc
