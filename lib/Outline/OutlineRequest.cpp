@@ -30,6 +30,14 @@ OutlineRequest::forParallelFor(const CallExpr *Call, const LambdaExpr *LE,
   // parallelFor([device,] range, lambda(Index)), or parallelFor([device,]
   // range, darray, lambda(Index, BoundDistArray<T>)).
   const unsigned First = launchDevice(Call) ? 1 : 0;
+  if (!First && Call->getNumArgs() > Op->getNumParams() + 1 &&
+      Call->getArg(0)->isTypeDependent()) {
+    Err = {Call->getArg(0)->getBeginLoc(),
+           "cannot outline: the type of parallelFor's first argument depends "
+           "on a template parameter; a device argument must be an "
+           "hpp::Device (write the parameter as hpp::Device)"};
+    return std::nullopt;
+  }
   const unsigned Args = Call->getNumArgs() - First;
   const bool Dist = Args == 3 && Op->getNumParams() == 2;
   if (!Dist && (Args != 2 || Op->getNumParams() != 1)) {
