@@ -13,8 +13,10 @@
 /// Each rank holds its rows plus one halo row above and one below in a
 /// `Pointer<float>` on its default device (`HPP_DEVICE=local-rank` gives
 /// each rank of a node its own GPU). Every step exchanges the halo rows
-/// with the neighbouring ranks (MPI_Sendrecv on `p.get()`, after the
-/// parallelFor that wrote them has returned), then a parallelFor computes
+/// with the neighbouring ranks (hpp::copy into page-locked host buffers
+/// from allocateHost, MPI_Sendrecv on their `p.get()`, hpp::copy back;
+/// `--direct` hands the grid's rows to MPI instead, after the parallelFor
+/// that wrote them has returned), then a parallelFor computes
 /// the rank's rows of the next grid into the second Pointer, and the two
 /// are swapped. At the end rank 0 gathers the grid, runs the same
 /// computation serially in plain C++ and compares every cell: on the CPU
@@ -29,13 +31,15 @@
 /// get one row more.
 ///
 /// Usage: mpirun -np R heat_mpi [n] [steps] [--weak] [--time]
-///                              [--no-verify] [--no-halo]
+///                              [--no-verify] [--no-halo] [--direct]
 ///   n        the grid is n x n (default 64); with --weak, n rows per rank
 ///            and n columns: (n * R) x n (weak scaling)
 ///   steps    time steps (default 50)
 ///   --time   also print the wall time of the time steps (all ranks, from
 ///            a barrier before the first step to one after the last)
 ///   --no-verify  skip the serial check (big grids in benchmarks)
+///   --direct     hand the grid's own rows to MPI (p.get() + offset)
+///                instead of staging them in allocateHost buffers
 ///   --no-halo    skip the halo exchange (wrong with more than one rank:
 ///                shows that the check fails, "FAILED" and exit status 1)
 ///
@@ -130,6 +134,38 @@ static void exchangeHalos(Pointer<float> Cur, int Count, int Cols, int Rank,
                MPI_FLOAT, Up, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 }
 
+/// The staging rows of exchangeStaged, in page-locked host memory
+/// (allocateHost): what goes up and down, what comes from above and from
+/// below.
+struct HaloRows {
+  Pointer<float> SendUp, SendDown, FromAbove, FromBelow;
+};
+
+/// exchangeHalos through host buffers: the boundary rows are copied out of
+/// \p Cur into them, MPI sends and receives them, and the received rows
+/// are copied into \p Cur's halo rows. MPI touches only the buffers, so
+/// the grid's managed pages stay on the device (handing the grid's rows to
+/// MPI moves their pages to the host every step and the next kernel
+/// faults them back: docs/benchmarks.md, "Several devices and MPI").
+static void exchangeStaged(Pointer<float> Cur, const HaloRows &H, int Count,
+                           int Cols, int Rank, int Ranks) {
+  int Up = Rank > 0 ? Rank - 1 : MPI_PROC_NULL;
+  int Down = Rank < Ranks - 1 ? Rank + 1 : MPI_PROC_NULL;
+  std::size_t Row = static_cast<std::size_t>(Cols);
+  if (Up != MPI_PROC_NULL)
+    copy(H.SendUp, 0, Cur, Row, Row);
+  if (Down != MPI_PROC_NULL)
+    copy(H.SendDown, 0, Cur, Count * Row, Row);
+  MPI_Sendrecv(H.SendUp.get(), Cols, MPI_FLOAT, Up, 0, H.FromBelow.get(), Cols,
+               MPI_FLOAT, Down, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Sendrecv(H.SendDown.get(), Cols, MPI_FLOAT, Down, 1, H.FromAbove.get(),
+               Cols, MPI_FLOAT, Up, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  if (Down != MPI_PROC_NULL)
+    copy(Cur, (Count + 1) * Row, H.FromBelow, 0, Row);
+  if (Up != MPI_PROC_NULL)
+    copy(Cur, 0, H.FromAbove, 0, Row);
+}
+
 /// The first global row of rank \p R and its row count, for \p Rows rows
 /// over \p Ranks ranks (the first Rows % Ranks ranks get one row more).
 static std::pair<int, int> rowsOf(int R, int Rows, int Ranks) {
@@ -144,7 +180,7 @@ int main(int argc, char **argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &Ranks);
 
   int N = 64, Steps = 50;
-  bool Weak = false, Time = false, Verify = true, Halo = true;
+  bool Weak = false, Time = false, Verify = true, Halo = true, Direct = false;
   bool BadArgs = false;
   int Positional = 0;
   for (int a = 1; a < argc; ++a) {
@@ -156,6 +192,8 @@ int main(int argc, char **argv) {
       Verify = false;
     else if (std::strcmp(argv[a], "--no-halo") == 0)
       Halo = false;
+    else if (std::strcmp(argv[a], "--direct") == 0)
+      Direct = true;
     else if (Positional == 0)
       N = std::atoi(argv[a]), Positional = 1;
     else if (Positional == 1)
@@ -170,7 +208,8 @@ int main(int argc, char **argv) {
     if (Rank == 0)
       std::fprintf(stderr,
                    "usage: mpirun -np R heat_mpi [n >= 3, >= R] [steps] "
-                   "[--weak] [--time] [--no-verify] [--no-halo]\n");
+                   "[--weak] [--time] [--no-verify] [--no-halo] "
+                   "[--direct]\n");
     MPI_Finalize();
     return 2;
   }
@@ -183,6 +222,8 @@ int main(int argc, char **argv) {
   Device Here = getDefaultDevice();
   Pointer<float> Cur = allocate<float>(Local, Here);
   Pointer<float> Next = allocate<float>(Local, Here);
+  const HaloRows H = {allocateHost<float>(Cols), allocateHost<float>(Cols),
+                      allocateHost<float>(Cols), allocateHost<float>(Cols)};
   for (int r = 0; r < Count; ++r)
     for (int j = 0; j < Cols; ++j)
       Cur[static_cast<std::size_t>(r + 1) * Cols + j] =
@@ -191,8 +232,10 @@ int main(int argc, char **argv) {
   MPI_Barrier(MPI_COMM_WORLD);
   double Start = MPI_Wtime();
   for (int s = 0; s < Steps; ++s) {
-    if (Halo)
+    if (Halo && Direct)
       exchangeHalos(Cur, Count, Cols, Rank, Ranks);
+    else if (Halo)
+      exchangeStaged(Cur, H, Count, Cols, Rank, Ranks);
     step(Cur, Next, First, Count, Rows, Cols);
     std::swap(Cur, Next);
   }
@@ -265,6 +308,10 @@ int main(int argc, char **argv) {
 
   deallocate(Cur);
   deallocate(Next);
+  deallocate(H.SendUp);
+  deallocate(H.SendDown);
+  deallocate(H.FromAbove);
+  deallocate(H.FromBelow);
   MPI_Finalize();
   return Status;
 }

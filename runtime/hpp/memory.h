@@ -66,14 +66,42 @@ template <class T> Pointer<T> allocate(std::size_t Count, HPP_CALLER_LOCATION) {
                      Line);
 }
 
-/// Frees memory from allocate; a null Pointer is ignored.
+/// \p Count zeroed elements of T in page-locked host memory, for staging
+/// (docs/devices.md): the host, copy and copyAsync use it, kernels may
+/// not. Copies and MPI never move its pages, as they move managed
+/// memory's. The Pointer's device number is HostMemoryId.
+template <class T>
+Pointer<T> allocateHost(std::size_t Count, HPP_CALLER_LOCATION) {
+  static_assert(std::is_trivially_destructible<T>::value,
+                "hpp::allocateHost<T>: T must be trivially destructible");
+  if (Count == 0)
+    return Pointer<T>(nullptr, 0, HostMemoryId);
+  if (Count > std::numeric_limits<std::size_t>::max() / sizeof(T))
+    throw RuntimeError("hpp::allocateHost<T>(" + std::to_string(Count) + ")",
+                       File, Line,
+                       "out of memory (the size in bytes overflows size_t)");
+  void *Raw;
+  try {
+    Raw = detail::allocateHostBytes(Count * sizeof(T));
+  } catch (const RuntimeError &E) {
+    throw E.at(File, Line);
+  }
+  detail::recordAllocationSite(Raw, Count * sizeof(T), HostMemoryId, File,
+                               Line);
+  return Pointer<T>(static_cast<T *>(Raw), Count, HostMemoryId);
+}
+
+/// Frees memory from allocate or allocateHost; a null Pointer is ignored.
 template <class T> void deallocate(Pointer<T> P) {
   if (!P)
     return;
   void *Raw = const_cast<void *>(static_cast<const volatile void *>(P.get()));
   detail::PrefetchedSet::get().forget(Raw);
   detail::forgetAllocationSite(Raw);
-  detail::freeManagedBytes(Raw);
+  if (P.getDevice().getId() == HostMemoryId)
+    detail::freeHostBytes(Raw);
+  else
+    detail::freeManagedBytes(Raw);
 }
 
 } // namespace hpp

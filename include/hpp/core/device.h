@@ -23,6 +23,10 @@ namespace hpp {
 /// compares their numbers. Whether the number exists is checked where the
 /// device is used (allocate, parallelFor, Task::enqueue, copy), at the
 /// caller's line.
+/// The device number of a Pointer to page-locked host memory from
+/// allocateHost: no device's (copies and the host use it, kernels do not).
+constexpr int HostMemoryId = -1;
+
 class Device {
 public:
   /// Device 0.

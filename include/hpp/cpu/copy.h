@@ -47,7 +47,8 @@ template <class T>
 void checkCopyExtent(const Pointer<T> &P, std::size_t Offset, std::size_t Count,
                      const char *What, const char *Call, const char *File,
                      int Line) {
-  checkDeviceId(P.getDevice().getId(), Call, File, Line);
+  if (P.getDevice().getId() != HostMemoryId)
+    checkDeviceId(P.getDevice().getId(), Call, File, Line);
   if (Count == 0)
     return;
   if (!P)

@@ -33,6 +33,7 @@
 #ifndef HPP_CPU_DEVICE_SIM_H
 #define HPP_CPU_DEVICE_SIM_H
 
+#include "hpp/core/device.h"
 #include "hpp/core/device_select.h"
 #include "hpp/core/error.h"
 #include "hpp/core/work.h"
@@ -286,6 +287,12 @@ private:
   std::string Where = " (not from allocate: a Pointer made from a raw pointer)";
   if (AllocationTable::get().find(P, R))
     Where = " allocated at " + detail::siteText(R.File, R.Line);
+  if (Dev == HostMemoryId)
+    throw RuntimeError(
+        "kernel on Device(" + D + ")", Site.File ? Site.File : "?", Site.Line,
+        "a work-item on device " + D + " used host memory" + Where +
+            " (allocateHost), which kernels may not use; copy it to device " +
+            D + " first (hpp::copy)");
   std::string Fix = "copy the data to device " + D + " first (hpp::copy)";
   if (simulatedCanAccessPeer(Site.Device, Dev))
     Fix += " or call enablePeerAccess(Device(" + D + "), Device(" + E +

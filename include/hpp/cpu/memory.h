@@ -78,6 +78,34 @@ template <class T> Pointer<T> allocate(std::size_t Count, HPP_CALLER_LOCATION) {
                      Line);
 }
 
+/// \p Count value-initialized elements of T in host memory for staging
+/// (docs/devices.md): the host, copy and copyAsync use it, kernels may not
+/// (on the GPU runtimes it is page-locked, so copies and MPI never move
+/// its pages). Its Pointer's device number is HostMemoryId.
+template <class T>
+Pointer<T> allocateHost(std::size_t Count, HPP_CALLER_LOCATION) {
+  static_assert(std::is_default_constructible<T>::value,
+                "allocateHost<T>: T must be default-constructible");
+  static_assert(std::is_trivially_destructible<T>::value,
+                "allocateHost<T>: T must be trivially destructible");
+  constexpr std::size_t Align = cpu::allocAlignment<T>();
+  if (Count > static_cast<std::size_t>(-1) / sizeof(T))
+    throw RuntimeError("allocateHost<T>(" + std::to_string(Count) + ")", File,
+                       Line, "size overflows std::size_t");
+  void *Raw;
+  try {
+    Raw = ::operator new(Count * sizeof(T), std::align_val_t(Align));
+  } catch (const std::bad_alloc &) {
+    throw RuntimeError("allocateHost<T>(" + std::to_string(Count) + ")", File,
+                       Line, "out of memory");
+  }
+  T *Elements = static_cast<T *>(Raw);
+  for (std::size_t I = 0; I != Count; ++I)
+    ::new (static_cast<void *>(Elements + I)) T();
+  cpu::recordAllocation(Raw, Count * sizeof(T), HostMemoryId, File, Line);
+  return Pointer<T>(Elements, Count, HostMemoryId);
+}
+
 /// Frees memory from allocate(). A null Pointer is ignored.
 /// Frees \p P. Like cudaFree / hipFree, which wait for the device, it
 /// first runs the enqueued tasks, which may still use \p P.

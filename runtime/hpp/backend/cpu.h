@@ -232,6 +232,13 @@ inline void freeManagedBytes(void *P) {
   HPP_CHECK(cpu_backend::freeManaged(P));
 }
 
+/// allocateHost's memory: zeroed host memory, as the CPU backend's
+/// managed memory is.
+inline void *allocateHostBytes(std::size_t Bytes) {
+  return allocateManagedBytes(Bytes);
+}
+inline void freeHostBytes(void *P) { freeManagedBytes(P); }
+
 inline void prefetchToDevice(const DeviceTarget &, const void *, std::size_t) {}
 
 /// The most work-items a work-group may have: the GPUs' limit.

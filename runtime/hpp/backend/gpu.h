@@ -59,6 +59,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstring>
 #include <cstdlib>
 #include <map>
 #include <mutex>
@@ -140,6 +141,29 @@ inline void *allocateManagedBytesOn(std::size_t Bytes, int Dev) {
 }
 
 inline void freeManagedBytes(void *P) { HPP_CHECK(HPP_GPU(Free)(P)); }
+
+/// allocateHost's memory: \p Bytes (> 0) of zeroed page-locked host memory
+/// (cudaMallocHost / hipHostMalloc), mapped for every device.
+inline void *allocateHostBytes(std::size_t Bytes) {
+  void *P = nullptr;
+#if defined(HPP_BACKEND_HIP)
+  HPP_CHECK(hipHostMalloc(&P, Bytes, hipHostMallocDefault));
+#else
+  HPP_CHECK(cudaMallocHost(&P, Bytes));
+#endif
+  std::memset(P, 0, Bytes);
+  return P;
+}
+
+/// Frees allocateHostBytes' memory; like cudaFree, it waits for the
+/// device.
+inline void freeHostBytes(void *P) {
+#if defined(HPP_BACKEND_HIP)
+  HPP_CHECK(hipHostFree(P));
+#else
+  HPP_CHECK(cudaFreeHost(P));
+#endif
+}
 
 /// Memory from allocate needs no bookkeeping on the GPU backends.
 inline void recordAllocationSite(const void *, std::size_t, int, const char *,

@@ -49,7 +49,8 @@ template <class T>
 void checkCopyExtent(const Pointer<T> &P, std::size_t Offset, std::size_t Count,
                      const char *What, const char *Call, const char *File,
                      int Line) {
-  checkDeviceId(P.getDevice().getId(), Call, File, Line);
+  if (P.getDevice().getId() != HostMemoryId)
+    checkDeviceId(P.getDevice().getId(), Call, File, Line);
   if (Count == 0)
     return;
   if (!P)
@@ -70,7 +71,7 @@ inline void copyBytesAsync(void *Dst, int DstDev, const void *Src, int SrcDev,
   if (!Bytes)
     return;
   flushLaunchRecording();
-  if (DstDev == SrcDev)
+  if (DstDev == SrcDev || DstDev == HostMemoryId || SrcDev == HostMemoryId)
     HPP_CHECK(
         HPP_GPU(MemcpyAsync)(Dst, Src, Bytes, HPP_GPU(MemcpyDefault), Stream));
   else
@@ -91,6 +92,15 @@ __global__ void gatedCopy(unsigned char *Dst, const unsigned char *Src,
     Dst[I] = Src[I];
 }
 
+/// The device whose stream runs a copy between devices \p DstDev and
+/// \p SrcDev: the destination's, the source's when the destination is
+/// host memory (allocateHost), the default device's when both are.
+inline int copyDevice(int DstDev, int SrcDev, const char *File, int Line) {
+  if (DstDev != HostMemoryId)
+    return DstDev;
+  return SrcDev != HostMemoryId ? SrcDev : defaultDeviceId(File, Line);
+}
+
 /// copyAsync's work: \p Bytes from \p Src (device \p SrcDev) to \p Dst
 /// (device \p DstDev) after \p After; see the file comment. A template:
 /// the gated kernel is compiled only into programs that call copyAsync.
@@ -99,21 +109,22 @@ Future<void> enqueueDeviceCopy(void *Dst, int DstDev, const void *Src,
                                int SrcDev, std::size_t Bytes,
                                std::vector<std::shared_ptr<Work>> After,
                                const char *File, int Line) {
-  DeviceScope Scope(DstDev);
-  const HPP_GPU(Stream_t) Stream = streamAfter(After, DstDev);
-  auto W = std::make_shared<GpuWork>(File, Line, Stream, DstDev);
+  const int Dev = copyDevice(DstDev, SrcDev, File, Line);
+  DeviceScope Scope(Dev);
+  const HPP_GPU(Stream_t) Stream = streamAfter(After, Dev);
+  auto W = std::make_shared<GpuWork>(File, Line, Stream, Dev);
   W->setCall("copyAsync");
   bool Gated = false;
   for (const auto &D : After)
     Gated |= static_cast<GpuWork *>(D.get())->Errors != nullptr;
   if (Gated) {
     W->Errors = DeviceErrorSink::make();
-    const TaskGate Gate = taskGate(After, W->Errors->slot(), Stream, DstDev);
+    const TaskGate Gate = taskGate(After, W->Errors->slot(), Stream, Dev);
     void *Staging = nullptr;
     HPP_CHECK(HPP_GPU(Malloc)(&Staging, Bytes ? Bytes : 1));
-    W->Buffer = std::shared_ptr<void>(
-        Staging, [DstDev](void *Q) { freeOnDevice(Q, DstDev); });
-    copyBytesAsync(Staging, DstDev, Src, SrcDev, Bytes, Stream);
+    W->Buffer = std::shared_ptr<void>(Staging,
+                                      [Dev](void *Q) { freeOnDevice(Q, Dev); });
+    copyBytesAsync(Staging, Dev, Src, SrcDev, Bytes, Stream);
     const std::size_t Blocks = (Bytes + 255) / 256;
     gatedCopy<><<<unsigned(Blocks < 1      ? 1
                            : Blocks > 4096 ? 4096
@@ -141,7 +152,7 @@ inline void copyDeviceBytes(void *Dst, int DstDev, const void *Src, int SrcDev,
   synchronizeDevicesWithStreams(File, Line);
   if (!Bytes)
     return;
-  DeviceScope Scope(DstDev);
+  DeviceScope Scope(copyDevice(DstDev, SrcDev, File, Line));
   // The null stream: ordered after the device's blocking launches.
   const auto Stream = static_cast<HPP_GPU(Stream_t)>(nullptr);
   copyBytesAsync(Dst, DstDev, Src, SrcDev, Bytes, Stream);
