@@ -25,6 +25,7 @@
 #ifndef HPP_CPU_COPY_H
 #define HPP_CPU_COPY_H
 
+#include "hpp/core/copy_range.h"
 #include "hpp/core/error.h"
 #include "hpp/core/future.h"
 #include "hpp/core/pointer.h"
@@ -41,25 +42,16 @@
 namespace hpp {
 namespace cpu {
 
-/// Throws RuntimeError(\p Call) at \p File : \p Line unless [\p Offset,
-/// \p Offset + \p Count) lies in \p P (named \p What).
+/// Throws RuntimeError(\p Call) at \p File : \p Line unless \p P is
+/// memory of a device that exists (or allocateHost's) and [\p Offset,
+/// \p Offset + \p Count) lies in it (hpp/core/copy_range.h).
 template <class T>
 void checkCopyExtent(const Pointer<T> &P, std::size_t Offset, std::size_t Count,
                      const char *What, const char *Call, const char *File,
                      int Line) {
   if (P.getDevice().getId() != HostMemoryId)
     checkDeviceId(P.getDevice().getId(), Call, File, Line);
-  if (Count == 0)
-    return;
-  if (!P)
-    throw RuntimeError(Call, File, Line,
-                       std::string("the ") + What + " is a null Pointer");
-  if (Offset > P.size() || Count > P.size() - Offset)
-    throw RuntimeError(Call, File, Line,
-                       "elements [" + std::to_string(Offset) + ", " +
-                           std::to_string(Offset) + " + " +
-                           std::to_string(Count) + ") lie outside the " + What +
-                           "'s " + std::to_string(P.size()) + " elements");
+  hpp::detail::checkCopyRange(P, Offset, Count, What, Call, File, Line);
 }
 
 /// Copies \p Count elements from \p Src to \p Dst (they may overlap).
