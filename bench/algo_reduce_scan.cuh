@@ -19,7 +19,10 @@
 ///    (apart and in place) for float, double, int and long long, with
 ///    Plus, Maximum and a user functor that is neither associative nor
 ///    commutative (so that any change of the order or of an operand's side
-///    shows), on sizes around every tile and segment boundary; each result
+///    shows), on sizes around every tile and segment boundary, and reduce
+///    alone on doubles whose tile values fill one, two and three groups of
+///    the tree (gpu_reduce_tree.h: 2^26 - 1, 2^26 + 4097, 2^27 + 3
+///    elements); each result
 ///    compared bit for bit (memcmp) with refReduce / refScan
 ///    (hpp/core/algorithm_order.h). One line per failure, then
 ///    `check: N cases, M failed`; returns the exit status.
@@ -187,6 +190,40 @@ void checkCase(std::size_t N, const char *TypeName, const char *OpName,
   hpp::deallocate(In);
 }
 
+/// reduce alone, blocking and unaligned, on n elements: for the sizes whose
+/// tile values fill more than one group of the tree (gpu_reduce_tree.h).
+template <class T, class Op>
+void checkReduceOnly(std::size_t N, const char *TypeName, const char *OpName,
+                     Counts &C) {
+  using namespace hpp::detail;
+  const std::string Name =
+      std::string(TypeName) + " " + OpName + " n=" + std::to_string(N);
+  std::vector<T> Host(N + 1);
+  for (std::size_t K = 0; K <= N; ++K)
+    Host[K] = checkValue<T>(K);
+  hpp::Pointer<T> In = hpp::allocate<T>(N + 1);
+  HPP_CHECK(cudaMemcpy(In.get(), Host.data(), (N + 1) * sizeof(T),
+                       cudaMemcpyHostToDevice));
+  const T Init = checkValue<T>(N + 12345);
+  auto Same = [](const T &A, const T &B) {
+    return std::memcmp(&A, &B, sizeof(T)) == 0;
+  };
+  const T R = hpp::reduce(In, N, Init, Op());
+  C.report(Same(R, refReduce(Host.data(), N, Init, Op())), "reduce " + Name);
+  void *Scratch = nullptr;
+  T *Result = nullptr;
+  HPP_CHECK(cudaMalloc(&Scratch, gpu::reduceScratchBytes<T>(N)));
+  HPP_CHECK(cudaMalloc(&Result, sizeof(T)));
+  gpu::reduceAsync<T, Op>(0, In.get() + 1, N, Result, Init, Op(), Scratch);
+  T Value;
+  HPP_CHECK(cudaMemcpy(&Value, Result, sizeof(T), cudaMemcpyDeviceToHost));
+  C.report(Same(Value, refReduce(Host.data() + 1, N, Init, Op())),
+           "reduceAsync(unaligned) " + Name);
+  HPP_CHECK(cudaFree(Result));
+  HPP_CHECK(cudaFree(Scratch));
+  hpp::deallocate(In);
+}
+
 template <class T> void checkType(const char *TypeName, Counts &C) {
   const std::size_t Sizes[] = {
       0,    1,    2,    31,   32,   33,   255,   256,     257,
@@ -208,6 +245,15 @@ inline int checkReduceScan() {
     algocheck::checkType<double>("double", C);
     algocheck::checkType<int>("int", C);
     algocheck::checkType<long long>("long long", C);
+    // Tile values past one group of the tree: 16,386 of double's tiles of
+    // 4,096 against groups of 16,384; at both ends of a group.
+    for (std::size_t N :
+         {(std::size_t(1) << 26) + 4097, (std::size_t(1) << 26) - 1,
+          (std::size_t(1) << 27) + 3}) {
+      algocheck::checkReduceOnly<double, hpp::Plus<double>>(N, "double", "Plus",
+                                                            C);
+      algocheck::checkReduceOnly<double, algocheck::Mix>(N, "double", "Mix", C);
+    }
   } catch (const hpp::RuntimeError &E) {
     std::printf("RuntimeError: %s\n", E.what());
     ++C.Failed;

@@ -147,7 +147,7 @@ for V in "${VARIANTS[@]}"; do
       k = ""
       if (bench == "scan" && $0 ~ /scanKernelILb0EfNS_4PlusIf/) k = "scan"
       if (bench == "reduce" && $0 ~ /reduceTilesKernelIfNS_4PlusIf/) k = "tiles"
-      if (bench == "reduce" && $0 ~ /reduceFinishKernelIfNS_4PlusIf/) k = "finish"
+      if (bench == "reduce" && $0 ~ /reduceTreeKernelIfNS_4PlusIf/) k = "tree"
     }
     k != "" && /spill stores/ { match($0, /[0-9]+ bytes spill stores/);
       sp = substr($0, RSTART, RLENGTH - 19) }

@@ -27,8 +27,11 @@
 /// k = 0, 1, ..., Iters - 1, left to right; its value is the balanced tree
 /// of its accumulators ((a0 (+) a1) (+) (a2 (+) a3) for Vec = 4); the
 /// segment's value is the down-tree v[l] = v[l] (+) v[l + o] for o = 16, 8,
-/// 4, 2, 1, read at lane 0. The tiles' values form a new input, reduced the
-/// same way until one value is left; the result is init (+) that value.
+/// 4, 2, 1, read at lane 0. The tiles' values v[0 .. m) are then folded by
+/// the pairwise tree: v[i] = v[2i] (+) v[2i + 1] for every i, m = (m + 1)
+/// / 2, until one value is left (the balanced binary tree whose leaves are
+/// the tiles in order, a missing right child leaving the left one); the
+/// result is init (+) that value.
 ///
 /// Scan: tiles of ScanShape<T>::Tile = 256 x Items elements; work-item t of
 /// the tile holds elements t * Items ... t * Items + Items - 1 and folds
@@ -142,25 +145,25 @@ T refReduceTile(const T *In, std::size_t Count, Op &O) {
   return Lane[0].Value;
 }
 
+/// The pairwise tree over V[0 .. M) (file comment), in place; M > 0.
+template <class T, class Op> T refReduceTree(T *V, std::size_t M, Op &O) {
+  for (; M > 1; M = (M + 1) / 2)
+    for (std::size_t I = 0; 2 * I < M; ++I)
+      V[I] = 2 * I + 1 < M ? O(V[2 * I], V[2 * I + 1]) : V[2 * I];
+  return V[0];
+}
+
 /// init (+) the reduction of In[0 .. N).
 template <class T, class Op>
 T refReduce(const T *In, std::size_t N, T Init, Op O) {
   if (N == 0)
     return Init;
   using Shape = ReduceShape<T>;
-  std::vector<T> Level, Next;
-  const T *Values = In;
-  std::size_t Count = N;
-  while (Count > 1) {
-    Next.clear();
-    for (std::size_t B = 0; B < Count; B += Shape::Tile)
-      Next.push_back(refReduceTile(
-          Values + B, Count - B < Shape::Tile ? Count - B : Shape::Tile, O));
-    Level.swap(Next);
-    Values = Level.data();
-    Count = Level.size();
-  }
-  return O(Init, Values[0]);
+  std::vector<T> Tiles;
+  for (std::size_t B = 0; B < N; B += Shape::Tile)
+    Tiles.push_back(
+        refReduceTile(In + B, N - B < Shape::Tile ? N - B : Shape::Tile, O));
+  return O(Init, refReduceTree(Tiles.data(), Tiles.size(), O));
 }
 
 /// The Kogge-Stone inclusive scan of V[0 .. Count) in place.

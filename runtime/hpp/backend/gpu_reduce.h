@@ -13,23 +13,25 @@
 ///    vector loads where the tile is 16-byte aligned and Vec elements make
 ///    16 bytes, scalar loads otherwise: the order is by element index, so
 ///    both give the same bits), then the balanced tree of its accumulators
-///    and the down-tree over the segment's lanes. No shared memory, no
-///    work-group barrier in that path;
-///  - reduceTilesKernel: a grid-stride loop of segments over the input's
-///    tiles, each tile's value to scratch (level 1); HPP_REDUCE_GRID and
-///    HPP_REDUCE_UNROLL choose the grid and the loads in flight;
-///  - reduceFinishKernel: one work-group of 512 reduces the levels that
-///    are left, a barrier between levels, and writes init (+) the last
-///    value (init for n = 0). A full tile's 64 steps are split among 4
-///    segments (ReduceChunks), each with its 16 loads in flight at once,
-///    which hand the lane's accumulators on, in order, through shared
-///    memory: one round trip a level instead of Iters / ReduceUnroll of
-///    them (HPP_REDUCE_FINISH 1; 0: a segment per tile, as level 1);
-///    4 tiles at a time. HPP_REDUCE_PDL makes it a programmatic dependent
-///    launch on CUDA.
-/// n <= Tile takes the finish kernel alone. reduceAsync enqueues on a
-/// stream; reduce (hpp/core/algorithms.h's) enqueues on the legacy default
-/// stream, lets the result land in pinned host memory and waits.
+///    and the down-tree over the segment's lanes;
+///  - reduceTilesKernel: a work-group's 8 segments reduce 8 consecutive
+///    tiles, and its first segment folds their values into their node of
+///    the pairwise tree (one shared-memory store per segment, one barrier)
+///    to scratch (level 1); HPP_REDUCE_GRID and HPP_REDUCE_UNROLL choose
+///    the grid and the loads in flight;
+///  - reduceTreeKernel (gpu_reduce_tree.h): one work-group folds those
+///    nodes by the rest of the pairwise tree, in registers, shuffles and
+///    shared memory. HPP_REDUCE_PDL makes it a programmatic dependent
+///    launch on CUDA;
+///  - reduceFinishKernel: n <= Tile, one tile: one work-group of 512
+///    writes init (+) the tile's value. A full tile's 64 steps are split
+///    among 4 segments (ReduceChunks), each with its 16 loads in flight at
+///    once, which hand the lane's accumulators on, in order, through
+///    shared memory (HPP_REDUCE_FINISH 1; 0: one segment, as level 1).
+/// n <= Tile takes the finish kernel alone, a larger n the other two.
+/// reduceAsync enqueues on a stream; reduce (hpp/core/algorithms.h's)
+/// enqueues on the legacy default stream, lets the result land in pinned
+/// host memory and waits.
 ///
 //===----------------------------------------------------------------------===//
 #ifndef HPP_RUNTIME_BACKEND_GPU_REDUCE_H
@@ -37,6 +39,7 @@
 
 #include "hpp/backend/gpu.h"
 #include "hpp/backend/gpu_reduce_tile.h"
+#include "hpp/backend/gpu_reduce_tree.h"
 #include "hpp/backend/gpu_scratch.h"
 #include "hpp/backend/gpu_segment.h"
 #include "hpp/core/algorithm_order.h"
@@ -78,29 +81,61 @@ namespace gpu {
 #define HPP_REDUCE_PDL 1
 #endif
 
-/// Level 1: the value of tile j of In[0 .. N) to TileValues[j], for every
-/// j, segments in a grid-stride loop.
+/// Work-groups of reduceTilesKernel a multiprocessor must hold at once:
+/// on CUDA 2048 work-items (the most: 8 work-groups of 256; at most 32
+/// registers each: the node fold would take 34, and 6 work-groups); on
+/// HIP no bound.
+#if defined(HPP_BACKEND_CUDA)
+constexpr int ReduceTilesGroupsPerSM = 2048 / ReduceThreads;
+#else
+constexpr int ReduceTilesGroupsPerSM = 1;
+#endif
+
+/// Level 1: the node of the pairwise tree over tiles 8b .. 8b + 7 of
+/// In[0 .. N) (those present) to NodeValues[b], for every b: the
+/// work-group's 8 segments reduce a tile each, and its first segment folds
+/// their values by the down-tree; work-groups in a grid-stride loop.
 template <class T, class Op>
-__global__ void __launch_bounds__(ReduceThreads)
-    reduceTilesKernel(const T *In, std::size_t N, T *TileValues, Op OpArg) {
+__global__ void __launch_bounds__(ReduceThreads, ReduceTilesGroupsPerSM)
+    reduceTilesKernel(const T *In, std::size_t N, T *NodeValues, Op OpArg) {
   using Shape = ReduceShape<T>;
   Op O = OpArg;
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 && HPP_REDUCE_PDL
   // The finish may be scheduled (it waits for this grid's end).
   asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
 #endif
+  __shared__ SharedValues<T, ReduceSegments> TileMemory;
+  T *TileValue = TileMemory.get();
   const int Lane = int(threadIdx.x) % SegmentLanes;
+  const int Seg = int(threadIdx.x) / SegmentLanes;
   const std::size_t Tiles = (N + Shape::Tile - 1) / Shape::Tile;
-  const std::size_t Stride = std::size_t(gridDim.x) * ReduceSegments;
-  for (std::size_t J = std::size_t(blockIdx.x) * ReduceSegments +
-                       threadIdx.x / SegmentLanes;
-       J < Tiles; J += Stride) {
-    const std::size_t Begin = J * Shape::Tile;
-    const std::size_t Count =
-        N - Begin < Shape::Tile ? N - Begin : std::size_t(Shape::Tile);
-    const T V = reduceTile(In + Begin, Count, Lane, O);
-    if (Lane == 0)
-      TileValues[J] = V;
+  const std::size_t Nodes = (Tiles + ReduceSegments - 1) / ReduceSegments;
+  for (std::size_t B = blockIdx.x; B < Nodes; B += gridDim.x) {
+    const std::size_t J = B * ReduceSegments + std::size_t(Seg);
+    if (J < Tiles) {
+      const std::size_t Begin = J * Shape::Tile;
+      const std::size_t Count =
+          N - Begin < Shape::Tile ? N - Begin : std::size_t(Shape::Tile);
+      const T V = reduceTile(In + Begin, Count, Lane, O);
+      if (Lane == 0)
+        TileValue[Seg] = V;
+    }
+    __syncthreads(); // The tiles' values are in shared memory.
+    if (Seg == 0) {
+      // Tile 8b + l is present iff l < Have: a pair is folded iff its
+      // right member is present.
+      const std::size_t Have = Tiles - B * ReduceSegments;
+      T V = TileValue[Lane < ReduceSegments ? Lane : 0];
+#pragma unroll
+      for (int Off = 1; Off < ReduceSegments; Off *= 2) {
+        const T Other = segmentShflDown(V, unsigned(Off));
+        if (Lane % (2 * Off) == 0 && std::size_t(Lane + Off) < Have)
+          V = O(V, Other);
+      }
+      if (Lane == 0)
+        NodeValues[B] = V;
+    }
+    __syncthreads(); // TileValue's readers are done.
   }
 }
 
@@ -204,50 +239,32 @@ HPP_DEVICE inline void reduceChunkedPass(const T *Src, std::size_t M,
   }
 }
 
-/// One work-group: the levels of Src[0 .. M) that are left, ping-ponging
-/// between \p Buf0 and \p Buf1 (Src is the input, Buf0 or Buf1), then
-/// *Out = Init (+) the last value, or Init when M is 0.
+/// One work-group, n <= Tile: *Out = Init (+) the value of the one tile
+/// Src[0 .. M) (M <= Tile), or Init when M is 0; the tile's value goes
+/// through \p Buf0.
 template <class T, class Op>
 __global__ void __launch_bounds__(ReduceFinishThreads)
-    reduceFinishKernel(const T *Src, std::size_t M, T *Buf0, T *Buf1, T *Out,
-                       T Init, Op OpArg) {
+    reduceFinishKernel(const T *Src, std::size_t M, T *Buf0, T *Out, T Init,
+                       Op OpArg) {
   using Shape = ReduceShape<T>;
   Op O = OpArg;
   const int Lane = int(threadIdx.x) % SegmentLanes;
-  const int Seg = int(threadIdx.x) / SegmentLanes;
-  constexpr int Segs = ReduceFinishThreads / SegmentLanes;
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 && HPP_REDUCE_PDL
-  // The tiles kernel ahead of a programmatic launch has finished and its
-  // writes are visible (a no-op after an ordinary launch).
-  asm volatile("griddepcontrol.wait;" ::: "memory");
-#endif
-  while (M > 1) {
-    const std::size_t Tiles = (M + Shape::Tile - 1) / Shape::Tile;
-    T *Dst = Src == Buf0 ? Buf1 : Buf0;
+  if (M > 1) {
     if constexpr (ReduceChunked<T>) {
       __shared__ ReduceHands<T> HandMemory;
       T *Hands = reinterpret_cast<T *>(HandMemory.Bytes);
-      const bool Vector = ReduceVectorizable<T> &&
-                          reinterpret_cast<std::uintptr_t>(Src) % 16 == 0;
-      for (std::size_t Base = 0; Base < Tiles; Base += ReduceFinishTiles<T>) {
-        if (Vector)
-          reduceChunkedPass<true>(Src, M, Base, Dst, Hands, O);
-        else
-          reduceChunkedPass<false>(Src, M, Base, Dst, Hands, O);
-      }
-    } else {
-      for (std::size_t J = std::size_t(Seg); J < Tiles; J += Segs) {
-        const std::size_t Begin = J * Shape::Tile;
-        const std::size_t Count =
-            M - Begin < Shape::Tile ? M - Begin : std::size_t(Shape::Tile);
-        const T V = reduceTile(Src + Begin, Count, Lane, O);
-        if (Lane == 0)
-          Dst[J] = V;
-      }
+      if (ReduceVectorizable<T> &&
+          reinterpret_cast<std::uintptr_t>(Src) % 16 == 0)
+        reduceChunkedPass<true>(Src, M, 0, Buf0, Hands, O);
+      else
+        reduceChunkedPass<false>(Src, M, 0, Buf0, Hands, O);
+    } else if (threadIdx.x < SegmentLanes) {
+      const T V = reduceTile(Src, M, Lane, O);
+      if (Lane == 0)
+        Buf0[0] = V;
     }
-    __syncthreads(); // The level is written before the next one reads it.
-    Src = Dst;
-    M = Tiles;
+    __syncthreads(); // The tile's value is written before it is read.
+    Src = Buf0;
   }
   if (threadIdx.x == 0)
     *Out = M == 0 ? Init : O(Init, Src[0]);
@@ -258,12 +275,19 @@ template <class T> constexpr std::size_t reduceTiles(std::size_t N) {
   return (N + ReduceShape<T>::Tile - 1) / ReduceShape<T>::Tile;
 }
 
-/// Scratch bytes reduceAsync needs for \p N elements of T: level 1's tile
-/// values, then room for level 2's.
+/// Values reduceTilesKernel leaves for \p N elements of T (at least 1):
+/// one per work-group's 8 tiles.
+template <class T> constexpr std::size_t reduceNodes(std::size_t N) {
+  const std::size_t Nodes =
+      (reduceTiles<T>(N) + ReduceSegments - 1) / ReduceSegments;
+  return Nodes ? Nodes : 1;
+}
+
+/// Scratch bytes reduceAsync needs for \p N elements of T: level 1's
+/// values, then room for the tree's group values.
 template <class T> constexpr std::size_t reduceScratchBytes(std::size_t N) {
-  const std::size_t Level1 = reduceTiles<T>(N) ? reduceTiles<T>(N) : 1;
-  const std::size_t Level2 = reduceTiles<T>(Level1);
-  return scratchRound(Level1 * sizeof(T)) + scratchRound(Level2 * sizeof(T));
+  return scratchRound(reduceNodes<T>(N) * sizeof(T)) +
+         scratchRound(reduceTreeGroups<T>(reduceNodes<T>(N)) * sizeof(T));
 }
 
 /// The work-groups of reduceTilesKernel<T, Op> for \p Tiles tiles, as
@@ -311,17 +335,17 @@ void reduceAsync(HPP_GPU(Stream_t) Stream, const T *In, std::size_t N, T *Out,
                  int Line = __LINE__) {
   static_assert(std::is_trivially_copyable<T>::value,
                 "reduce: T must be trivially copyable");
-  const std::size_t Level1 = reduceTiles<T>(N) ? reduceTiles<T>(N) : 1;
+  const std::size_t Level1 = reduceNodes<T>(N);
   T *Buf0 = static_cast<T *>(Scratch);
   T *Buf1 = reinterpret_cast<T *>(static_cast<char *>(Scratch) +
                                   scratchRound(Level1 * sizeof(T)));
   if (N <= ReduceShape<T>::Tile) {
-    reduceFinishKernel<T, Op><<<1, ReduceFinishThreads, 0, Stream>>>(
-        In, N, Buf0, Buf1, Out, Init, O);
+    reduceFinishKernel<T, Op>
+        <<<1, ReduceFinishThreads, 0, Stream>>>(In, N, Buf0, Out, Init, O);
     checkCall(HPP_GPU(GetLastError)(), "reduce kernel launch", File, Line);
     return;
   }
-  const unsigned Groups = reduceGroups<T, Op>(Level1, File, Line);
+  const unsigned Groups = reduceGroups<T, Op>(reduceTiles<T>(N), File, Line);
   reduceTilesKernel<T, Op>
       <<<Groups, ReduceThreads, 0, Stream>>>(In, N, Buf0, O);
   checkCall(HPP_GPU(GetLastError)(), "reduce kernel launch", File, Line);
@@ -330,13 +354,12 @@ void reduceAsync(HPP_GPU(Stream_t) Stream, const T *In, std::size_t N, T *Out,
     const T *Src = Buf0;
     std::size_t M = Level1;
     void *Args[] = {&Src, &M, &Buf0, &Buf1, &Out, &Init, &O};
-    launchProgrammatic(
-        reinterpret_cast<const void *>(&reduceFinishKernel<T, Op>), dim3(1),
-        dim3(ReduceFinishThreads), Args, 0, Stream);
+    launchProgrammatic(reinterpret_cast<const void *>(&reduceTreeKernel<T, Op>),
+                       dim3(1), dim3(ReduceTreeThreads), Args, 0, Stream);
     return;
   }
 #endif
-  reduceFinishKernel<T, Op><<<1, ReduceFinishThreads, 0, Stream>>>(
+  reduceTreeKernel<T, Op><<<1, ReduceTreeThreads, 0, Stream>>>(
       Buf0, Level1, Buf0, Buf1, Out, Init, O);
   checkCall(HPP_GPU(GetLastError)(), "reduce kernel launch", File, Line);
 }

@@ -32,8 +32,14 @@ namespace gpu {
 #define HPP_REDUCE_UNROLL 8
 #endif
 
-/// Work-items of reduceTilesKernel's work-groups: 8 segments.
-constexpr int ReduceThreads = 256;
+/// Work-items of reduceTilesKernel's work-groups (HPP_REDUCE_THREADS, a
+/// power of two from 32 to 1024; default 256: 8 segments, whose tiles'
+/// node of the pairwise tree each work-group leaves). Changes nothing in
+/// the result: every node is one of the tree's.
+#ifndef HPP_REDUCE_THREADS
+#define HPP_REDUCE_THREADS 256
+#endif
+constexpr int ReduceThreads = HPP_REDUCE_THREADS;
 constexpr int ReduceSegments = ReduceThreads / SegmentLanes;
 /// Loads of Vec elements each lane has in flight in the hot loop.
 constexpr int ReduceUnroll = HPP_REDUCE_UNROLL;

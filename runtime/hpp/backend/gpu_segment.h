@@ -27,6 +27,13 @@ namespace hpp {
 namespace detail {
 namespace gpu {
 
+/// Room for \p N values of T in shared memory (raw bytes: a `__shared__`
+/// T need not be trivially constructible); get() is the first value.
+template <class T, int N> struct SharedValues {
+  alignas(T) unsigned char Bytes[N * sizeof(T)];
+  HPP_DEVICE T *get() { return reinterpret_cast<T *>(Bytes); }
+};
+
 /// The 32-bit words a segment shuffle moves a T as.
 template <class T> struct SegmentWords {
   static constexpr int Count = int((sizeof(T) + 3) / 4);
