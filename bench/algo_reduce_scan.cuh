@@ -119,6 +119,35 @@ struct Counts {
   }
 };
 
+/// Whether \p A and \p B are the same bits.
+template <class T> bool sameBits(const T &A, const T &B) {
+  return std::memcmp(&A, &B, sizeof(T)) == 0;
+}
+
+/// reduce on In[0 .. N) (the device copy of \p Host[0 .. N]): the
+/// blocking call, then reduceAsync one element off alignment (In is
+/// 16-byte aligned, In + 1 is not), each against refReduce.
+template <class T, class Op>
+void checkReduceCalls(hpp::Pointer<T> In, const std::vector<T> &Host,
+                      std::size_t N, T Init, const std::string &Name,
+                      Counts &C) {
+  using namespace hpp::detail;
+  const T R = hpp::reduce(In, N, Init, Op());
+  C.report(sameBits(R, refReduce(Host.data(), N, Init, Op())),
+           "reduce " + Name);
+  void *Scratch = nullptr;
+  T *Result = nullptr;
+  HPP_CHECK(cudaMalloc(&Scratch, gpu::reduceScratchBytes<T>(N)));
+  HPP_CHECK(cudaMalloc(&Result, sizeof(T)));
+  gpu::reduceAsync<T, Op>(0, In.get() + 1, N, Result, Init, Op(), Scratch);
+  T Value;
+  HPP_CHECK(cudaMemcpy(&Value, Result, sizeof(T), cudaMemcpyDeviceToHost));
+  C.report(sameBits(Value, refReduce(Host.data() + 1, N, Init, Op())),
+           "reduceAsync(unaligned) " + Name);
+  HPP_CHECK(cudaFree(Result));
+  HPP_CHECK(cudaFree(Scratch));
+}
+
 template <class T, class Op>
 void checkCase(std::size_t N, const char *TypeName, const char *OpName,
                Counts &C) {
@@ -135,28 +164,9 @@ void checkCase(std::size_t N, const char *TypeName, const char *OpName,
     HPP_CHECK(cudaMemcpy(In.get(), Host.data(), (N + 1) * sizeof(T),
                          cudaMemcpyHostToDevice));
   };
-  auto Same = [](const T &A, const T &B) {
-    return std::memcmp(&A, &B, sizeof(T)) == 0;
-  };
 
-  // reduce: the blocking call, then reduceAsync one element off alignment.
   Upload();
-  const T R = hpp::reduce(In, N, Init, Op());
-  C.report(Same(R, refReduce(Host.data(), N, Init, Op())), "reduce " + Name);
-  {
-    const T *Off = In.get() + 1; // 16-byte aligned In: this one is not.
-    void *Scratch = nullptr;
-    T *Result = nullptr;
-    HPP_CHECK(cudaMalloc(&Scratch, gpu::reduceScratchBytes<T>(N)));
-    HPP_CHECK(cudaMalloc(&Result, sizeof(T)));
-    gpu::reduceAsync<T, Op>(0, Off, N, Result, Init, Op(), Scratch);
-    T Value;
-    HPP_CHECK(cudaMemcpy(&Value, Result, sizeof(T), cudaMemcpyDeviceToHost));
-    C.report(Same(Value, refReduce(Host.data() + 1, N, Init, Op())),
-             "reduceAsync(unaligned) " + Name);
-    HPP_CHECK(cudaFree(Result));
-    HPP_CHECK(cudaFree(Scratch));
-  }
+  checkReduceCalls<T, Op>(In, Host, N, Init, Name, C);
 
   // The scans, apart and in place; Out[N] (and In[N]) must stay untouched.
   for (int Exclusive = 0; Exclusive < 2; ++Exclusive)
@@ -178,7 +188,7 @@ void checkCase(std::size_t N, const char *TypeName, const char *OpName,
       refScan(Host.data(), Ref.data(), N, Exclusive != 0, Init, Op());
       std::size_t Bad = N + 1;
       for (std::size_t K = 0; K <= N && Bad > N; ++K)
-        if (!Same(Got[K], Ref[K]))
+        if (!sameBits(Got[K], Ref[K]))
           Bad = K;
       C.report(
           Bad > N,
@@ -195,7 +205,6 @@ void checkCase(std::size_t N, const char *TypeName, const char *OpName,
 template <class T, class Op>
 void checkReduceOnly(std::size_t N, const char *TypeName, const char *OpName,
                      Counts &C) {
-  using namespace hpp::detail;
   const std::string Name =
       std::string(TypeName) + " " + OpName + " n=" + std::to_string(N);
   std::vector<T> Host(N + 1);
@@ -204,23 +213,7 @@ void checkReduceOnly(std::size_t N, const char *TypeName, const char *OpName,
   hpp::Pointer<T> In = hpp::allocate<T>(N + 1);
   HPP_CHECK(cudaMemcpy(In.get(), Host.data(), (N + 1) * sizeof(T),
                        cudaMemcpyHostToDevice));
-  const T Init = checkValue<T>(N + 12345);
-  auto Same = [](const T &A, const T &B) {
-    return std::memcmp(&A, &B, sizeof(T)) == 0;
-  };
-  const T R = hpp::reduce(In, N, Init, Op());
-  C.report(Same(R, refReduce(Host.data(), N, Init, Op())), "reduce " + Name);
-  void *Scratch = nullptr;
-  T *Result = nullptr;
-  HPP_CHECK(cudaMalloc(&Scratch, gpu::reduceScratchBytes<T>(N)));
-  HPP_CHECK(cudaMalloc(&Result, sizeof(T)));
-  gpu::reduceAsync<T, Op>(0, In.get() + 1, N, Result, Init, Op(), Scratch);
-  T Value;
-  HPP_CHECK(cudaMemcpy(&Value, Result, sizeof(T), cudaMemcpyDeviceToHost));
-  C.report(Same(Value, refReduce(Host.data() + 1, N, Init, Op())),
-           "reduceAsync(unaligned) " + Name);
-  HPP_CHECK(cudaFree(Result));
-  HPP_CHECK(cudaFree(Scratch));
+  checkReduceCalls<T, Op>(In, Host, N, checkValue<T>(N + 12345), Name, C);
   hpp::deallocate(In);
 }
 
