@@ -41,6 +41,9 @@ namespace gpu {
 #endif
 constexpr int ReduceThreads = HPP_REDUCE_THREADS;
 constexpr int ReduceSegments = ReduceThreads / SegmentLanes;
+static_assert(ReduceThreads >= SegmentLanes && ReduceThreads <= 1024 &&
+                  (ReduceThreads & (ReduceThreads - 1)) == 0,
+              "a work-group's tiles are a node of the tree: a power of two");
 /// Loads of Vec elements each lane has in flight in the hot loop.
 constexpr int ReduceUnroll = HPP_REDUCE_UNROLL;
 static_assert(ReduceShape<float>::Iters % ReduceUnroll == 0,

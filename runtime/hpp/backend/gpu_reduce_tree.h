@@ -40,20 +40,24 @@ namespace hpp {
 namespace detail {
 namespace gpu {
 
-/// Work-items of the tree's work-group (HPP_REDUCE_TREE_THREADS, a
-/// multiple of 32 up to 1024; default 512: 16 segments).
+/// Work-items of the tree's work-group (HPP_REDUCE_TREE_THREADS, a power
+/// of two from 32 to 1024; default 512: 16 segments).
 #ifndef HPP_REDUCE_TREE_THREADS
 #define HPP_REDUCE_TREE_THREADS 512
 #endif
 constexpr int ReduceTreeThreads = HPP_REDUCE_TREE_THREADS;
 constexpr int ReduceTreeSegments = ReduceTreeThreads / SegmentLanes;
+static_assert(ReduceTreeThreads >= SegmentLanes && ReduceTreeThreads <= 1024 &&
+                  (ReduceTreeThreads & (ReduceTreeThreads - 1)) == 0,
+              "a group of the tree is a node of it: a power of two of leaves");
 
 /// The largest power of two <= \p X (X >= 1).
 constexpr std::size_t floorPow2(std::size_t X) {
   return X <= 1 ? 1 : 2 * floorPow2(X / 2);
 }
 
-/// Leaves a work-item folds: 256 bytes of them (a power of two, 1 to 64).
+/// Leaves per lane of a segment (the segment folds 32 times as many): 256
+/// bytes of them, a power of two from 1 to 64.
 template <class T>
 constexpr int ReduceTreeLeaves = int(floorPow2(
     sizeof(T) >= 256 ? 1 : (256 / sizeof(T) > 64 ? 64 : 256 / sizeof(T))));
