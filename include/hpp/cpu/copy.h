@@ -42,18 +42,6 @@
 namespace hpp {
 namespace cpu {
 
-/// Throws RuntimeError(\p Call) at \p File : \p Line unless \p P is
-/// memory of a device that exists (or allocateHost's) and [\p Offset,
-/// \p Offset + \p Count) lies in it (hpp/core/copy_range.h).
-template <class T>
-void checkCopyExtent(const Pointer<T> &P, std::size_t Offset, std::size_t Count,
-                     const char *What, const char *Call, const char *File,
-                     int Line) {
-  if (P.getDevice().getId() != HostMemoryId)
-    checkDeviceId(P.getDevice().getId(), Call, File, Line);
-  hpp::detail::checkCopyRange(P, Offset, Count, What, Call, File, Line);
-}
-
 /// Copies \p Count elements from \p Src to \p Dst (they may overlap).
 template <class T> void copyElements(T *Dst, const T *Src, std::size_t Count) {
   if (Count == 0 || Dst == Src)
@@ -98,9 +86,10 @@ Future<void> enqueueCopy(T *Dst, const T *Src, std::size_t Count,
 template <class T>
 void copy(Pointer<T> Dst, std::size_t DstOffset, Pointer<T> Src,
           std::size_t SrcOffset, std::size_t Count, HPP_CALLER_LOCATION) {
-  cpu::checkCopyExtent(Dst, DstOffset, Count, "destination", "copy", File,
-                       Line);
-  cpu::checkCopyExtent(Src, SrcOffset, Count, "source", "copy", File, Line);
+  hpp::detail::checkCopySide(Dst, DstOffset, Count, "destination", "copy", File,
+                             Line, cpu::checkDeviceId);
+  hpp::detail::checkCopySide(Src, SrcOffset, Count, "source", "copy", File,
+                             Line, cpu::checkDeviceId);
   cpu::synchronize(File, Line);
   cpu::copyElements(cpu::hostElements(Dst, DstOffset),
                     cpu::hostElements(Src, SrcOffset), Count);
@@ -119,10 +108,10 @@ template <class T>
 Future<void> copyAsync(Pointer<T> Dst, std::size_t DstOffset, Pointer<T> Src,
                        std::size_t SrcOffset, std::size_t Count,
                        HPP_CALLER_LOCATION) {
-  cpu::checkCopyExtent(Dst, DstOffset, Count, "destination", "copyAsync", File,
-                       Line);
-  cpu::checkCopyExtent(Src, SrcOffset, Count, "source", "copyAsync", File,
-                       Line);
+  hpp::detail::checkCopySide(Dst, DstOffset, Count, "destination", "copyAsync",
+                             File, Line, cpu::checkDeviceId);
+  hpp::detail::checkCopySide(Src, SrcOffset, Count, "source", "copyAsync", File,
+                             Line, cpu::checkDeviceId);
   return cpu::enqueueCopy(cpu::hostElements(Dst, DstOffset),
                           cpu::hostElements(Src, SrcOffset), Count, {}, File,
                           Line);
@@ -134,10 +123,10 @@ template <class T, class D>
 Future<void> copyAsync(Pointer<T> Dst, std::size_t DstOffset, Pointer<T> Src,
                        std::size_t SrcOffset, std::size_t Count,
                        const Future<D> &After, HPP_CALLER_LOCATION) {
-  cpu::checkCopyExtent(Dst, DstOffset, Count, "destination", "copyAsync", File,
-                       Line);
-  cpu::checkCopyExtent(Src, SrcOffset, Count, "source", "copyAsync", File,
-                       Line);
+  hpp::detail::checkCopySide(Dst, DstOffset, Count, "destination", "copyAsync",
+                             File, Line, cpu::checkDeviceId);
+  hpp::detail::checkCopySide(Src, SrcOffset, Count, "source", "copyAsync", File,
+                             Line, cpu::checkDeviceId);
   std::vector<std::shared_ptr<detail::Work>> Deps;
   detail::FutureAccess::works(After, Deps);
   return cpu::enqueueCopy(cpu::hostElements(Dst, DstOffset),

@@ -43,18 +43,6 @@
 namespace hpp {
 namespace detail {
 
-/// Throws RuntimeError(\p Call) at \p File : \p Line unless \p P is
-/// memory of a device that exists (or allocateHost's) and [\p Offset,
-/// \p Offset + \p Count) lies in it (hpp/core/copy_range.h).
-template <class T>
-void checkCopyExtent(const Pointer<T> &P, std::size_t Offset, std::size_t Count,
-                     const char *What, const char *Call, const char *File,
-                     int Line) {
-  if (P.getDevice().getId() != HostMemoryId)
-    checkDeviceId(P.getDevice().getId(), Call, File, Line);
-  hpp::detail::checkCopyRange(P, Offset, Count, What, Call, File, Line);
-}
-
 /// Enqueues the copy of \p Bytes from \p Src (device \p SrcDev) to \p Dst
 /// (device \p DstDev) on \p Stream.
 inline void copyBytesAsync(void *Dst, int DstDev, const void *Src, int SrcDev,
@@ -157,9 +145,10 @@ inline void copyDeviceBytes(void *Dst, int DstDev, const void *Src, int SrcDev,
 template <class T>
 void copy(Pointer<T> Dst, std::size_t DstOffset, Pointer<T> Src,
           std::size_t SrcOffset, std::size_t Count, HPP_CALLER_LOCATION) {
-  detail::checkCopyExtent(Dst, DstOffset, Count, "destination", "copy", File,
-                          Line);
-  detail::checkCopyExtent(Src, SrcOffset, Count, "source", "copy", File, Line);
+  hpp::detail::checkCopySide(Dst, DstOffset, Count, "destination", "copy", File,
+                             Line, detail::checkDeviceId);
+  hpp::detail::checkCopySide(Src, SrcOffset, Count, "source", "copy", File,
+                             Line, detail::checkDeviceId);
   detail::copyDeviceBytes(Dst.get() + DstOffset, Dst.getDevice().getId(),
                           Src.get() + SrcOffset, Src.getDevice().getId(),
                           Count * sizeof(T), File, Line);
@@ -177,10 +166,10 @@ template <class T>
 Future<void> copyAsync(Pointer<T> Dst, std::size_t DstOffset, Pointer<T> Src,
                        std::size_t SrcOffset, std::size_t Count,
                        HPP_CALLER_LOCATION) {
-  detail::checkCopyExtent(Dst, DstOffset, Count, "destination", "copyAsync",
-                          File, Line);
-  detail::checkCopyExtent(Src, SrcOffset, Count, "source", "copyAsync", File,
-                          Line);
+  hpp::detail::checkCopySide(Dst, DstOffset, Count, "destination", "copyAsync",
+                             File, Line, detail::checkDeviceId);
+  hpp::detail::checkCopySide(Src, SrcOffset, Count, "source", "copyAsync", File,
+                             Line, detail::checkDeviceId);
   return detail::enqueueDeviceCopy<>(
       Dst.get() + DstOffset, Dst.getDevice().getId(), Src.get() + SrcOffset,
       Src.getDevice().getId(), Count * sizeof(T), {}, File, Line);
@@ -192,10 +181,10 @@ template <class T, class D>
 Future<void> copyAsync(Pointer<T> Dst, std::size_t DstOffset, Pointer<T> Src,
                        std::size_t SrcOffset, std::size_t Count,
                        const Future<D> &After, HPP_CALLER_LOCATION) {
-  detail::checkCopyExtent(Dst, DstOffset, Count, "destination", "copyAsync",
-                          File, Line);
-  detail::checkCopyExtent(Src, SrcOffset, Count, "source", "copyAsync", File,
-                          Line);
+  hpp::detail::checkCopySide(Dst, DstOffset, Count, "destination", "copyAsync",
+                             File, Line, detail::checkDeviceId);
+  hpp::detail::checkCopySide(Src, SrcOffset, Count, "source", "copyAsync", File,
+                             Line, detail::checkDeviceId);
   std::vector<std::shared_ptr<detail::Work>> Deps;
   detail::FutureAccess::works(After, Deps);
   return detail::enqueueDeviceCopy<>(
